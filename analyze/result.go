@@ -1,0 +1,65 @@
+// Package analyze holds the rule engines of the three games: it replays a
+// parsed game move by move, decides the verdict and the move where the
+// game ends, and gives the board after any move.
+//
+// The engines know nothing of editors or protocols: they take parse.Game
+// values and return plain results whose positions are byte spans of the
+// source, so that a command-line tool and the language server share them.
+package analyze
+
+import "gamels/parse"
+
+// Player is one side of a game: First is X (Pousse), Player 1 (Spot) or
+// White (PATH); Second is O, Player 2 or Black.
+type Player uint8
+
+// The players. None means no one (a tie, a draw, no result yet).
+const (
+	None Player = iota
+	First
+	Second
+)
+
+// Reason says why a game ended.
+type Reason uint8
+
+// Reasons.
+const (
+	ReasonNone       Reason = iota // no end within the moves given
+	ReasonStraights                // Pousse: one colour has more straights
+	ReasonRepetition               // Pousse icfp: the mover recreated a state it produced before
+	ReasonPattern                  // Spot: the pattern repeats an earlier one (up to rotation)
+)
+
+// Issue is a problem the engine found in a well-formed game, such as an
+// illegal Spot move. Span points at the move.
+type Issue struct {
+	Span parse.Span
+	Msg  string
+}
+
+// Result is the outcome of a Pousse or Spot game.
+type Result struct {
+	// Verdict is the game's line exactly as the contest prints it
+	// ("X WINS", "TIE GAME", "Player 2 wins on move 3", "Draw").
+	Verdict string
+	// Finished is false when the moves ran out without a result: a
+	// Pousse tie, an unfinished icfp game, a Spot draw.
+	Finished bool
+	// End is the index in Game.Moves of the move where the game ends, or
+	// -1. Moves after it are not played.
+	End    int
+	Winner Player
+	Reason Reason
+	// Earlier is the index in Game.Moves of the earlier move whose
+	// position recurs at End (Spot pattern, icfp repetition), or -1.
+	// For a Spot pattern repeat, Rotation is the quarter turns (0..3,
+	// clockwise) that carry the earlier pattern onto the current one.
+	Earlier  int
+	Rotation int
+	// Issues are problems found while replaying (illegal Spot moves).
+	Issues []Issue
+	// Despite is true when the game had parse errors: the verdict is
+	// computed from the moves that could be read.
+	Despite bool
+}

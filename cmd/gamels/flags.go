@@ -1,0 +1,67 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"gamels/parse"
+)
+
+// parseInterspersed parses flags anywhere among the arguments, as people
+// type them ("judge pousse --rules icfp FILE"), and returns the others.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return rest, nil
+		}
+		if args[0] == "--" {
+			return append(rest, args[1:]...), nil
+		}
+		rest = append(rest, args[0])
+		args = args[1:]
+	}
+}
+
+// rulesFlag is a --rules flag value.
+type rulesFlag struct{ r parse.Rules }
+
+func (f *rulesFlag) String() string { return f.r.String() }
+
+func (f *rulesFlag) Set(s string) error {
+	r, ok := parse.ParseRules(s)
+	if !ok {
+		return fmt.Errorf("unknown rule set %q: the rules are contest or icfp", s)
+	}
+	f.r = r
+	return nil
+}
+
+// newFlagSet returns a flag set that reports errors on stderr and does not
+// exit.
+func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: gamels %s %s\n", name, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// effectiveRules is the rule set a Pousse file is judged by: its own
+// `# rules:` line wins over the default chosen outside it.
+func effectiveRules(f *parse.File, def parse.Rules) parse.Rules {
+	if f.Rules != parse.RulesDefault {
+		return f.Rules
+	}
+	if def == parse.RulesDefault {
+		return parse.RulesContest
+	}
+	return def
+}

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+
+	"gamels/analyze"
+	"gamels/parse"
+)
+
+func init() {
+	register(&command{
+		name:  "judge",
+		usage: "pousse|spot|path [--rules contest|icfp] [FILE]",
+		short: "read contest input (standard input by default) and print exactly the contest's output",
+		run:   runJudge,
+	})
+}
+
+func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("judge", "pousse|spot|path [--rules contest|icfp] [FILE]", stderr)
+	var rules rulesFlag
+	fs.Var(&rules, "rules", "Pousse rule set: contest or icfp (a file's own `# rules:` line wins)")
+	rest, err := parseInterspersed(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(rest) < 1 || len(rest) > 2 {
+		fs.Usage()
+		return 2
+	}
+	kind, ok := parse.KindOf(rest[0])
+	if !ok {
+		fmt.Fprintf(stderr, "gamels judge: unknown game %q: want pousse, spot or path\n", rest[0])
+		return 2
+	}
+	name := "<stdin>"
+	var src []byte
+	if len(rest) == 2 && rest[1] != "-" {
+		name = rest[1]
+		src, err = os.ReadFile(name)
+	} else {
+		src, err = io.ReadAll(stdin)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "gamels judge: %v\n", err)
+		return 1
+	}
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	status := judge(kind, rules.r, name, src, out, stderr)
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(stderr, "gamels judge: %v\n", err)
+		return 1
+	}
+	return status
+}
+
+// judge writes the verdicts of the games in src in the contest's layout.
+// When the input has errors it writes the verdicts of the games before
+// the first error only, the errors on stderr, and returns 1.
+func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Writer, stderr io.Writer) int {
+	f := parse.Parse(kind, src)
+	rules := effectiveRules(f, def)
+	errs := f.Errors
+	stop := len(src) + 1 // games ending before this offset are printed
+	if len(errs) > 0 {
+		stop = errs[0].Span.Start
+	}
+	sep := ""
+	if kind == parse.Pousse && f.Layout == parse.LayoutCounted {
+		sep = "\n" // UVa 844: an empty line between two verdicts
+	}
+	printing := true
+	for i, g := range f.Games {
+		o := analyze.Analyze(kind, g, rules)
+		for _, is := range o.Issues {
+			errs = append(errs, &parse.Error{Span: is.Span, Msg: is.Msg})
+		}
+		printing = printing && !g.HasErrors && len(o.Issues) == 0 && g.Span.End <= stop
+		if !printing {
+			continue
+		}
+		if i > 0 {
+			io.WriteString(out, sep)
+		}
+		io.WriteString(out, o.Verdict)
+		io.WriteString(out, "\n")
+	}
+	if len(errs) == 0 {
+		return 0
+	}
+	errs.Sort()
+	lines := parse.NewLines(src)
+	for _, e := range errs {
+		line, col := lines.Position(e.Span.Start)
+		fmt.Fprintf(stderr, "%s:%d:%d: %s\n", name, line, col, e.Msg)
+	}
+	return 1
+}

@@ -1,0 +1,91 @@
+package parse
+
+import "fmt"
+
+// Parse reads src as a transcript of the given kind. It always returns a
+// File; File.Errors lists every problem found, sorted by position.
+func Parse(kind Kind, src []byte) *File {
+	f := &File{Kind: kind, Size: len(src)}
+	p := &parser{src: src, file: f}
+	switch kind {
+	case Pousse:
+		p.pousse()
+	case Spot:
+		p.spot()
+	case Path:
+		p.path()
+	default:
+		p.errorf(nil, Span{}, "unknown transcript kind")
+	}
+	f.Errors.Sort()
+	return f
+}
+
+// parser holds what the three format parsers share: the source, the file
+// being built and the error count.
+type parser struct {
+	src     []byte
+	file    *File
+	nerrors int
+}
+
+func (p *parser) text(s Span) []byte { return p.src[s.Start:s.End] }
+
+// errorf records an error at span and marks game, when not nil, as
+// having errors.
+func (p *parser) errorf(g *Game, span Span, format string, args ...any) {
+	if g != nil {
+		g.HasErrors = true
+	}
+	p.nerrors++
+	switch {
+	case p.nerrors <= MaxErrors:
+		p.file.Errors = append(p.file.Errors, &Error{Span: span, Msg: fmt.Sprintf(format, args...)})
+	case p.nerrors == MaxErrors+1:
+		p.file.Errors = append(p.file.Errors, &Error{Span: span, Msg: fmt.Sprintf("too many errors: the first %d are listed", MaxErrors)})
+	}
+}
+
+// newGame starts a game at its size token.
+func (p *parser) newGame(t token) *Game {
+	g := &Game{Index: len(p.file.Games), Span: t.span}
+	v, ok := number(p.text(t.span))
+	g.N = Number{Span: t.span, Value: v, OK: ok && v >= 0}
+	p.file.Games = append(p.file.Games, g)
+	return g
+}
+
+// checkSize validates the game's size against [lo, hi] and sets Size.
+func (p *parser) checkSize(g *Game, lo, hi int) {
+	if g.N.OK && g.N.Value >= lo && g.N.Value <= hi {
+		g.Size = g.N.Value
+		return
+	}
+	if g.N.OK {
+		p.errorf(g, g.N.Span, "board size %d is out of range: N must be between %d and %d", g.N.Value, lo, hi)
+	} else {
+		p.errorf(g, g.N.Span, "board size %s is out of range: N must be between %d and %d", p.text(g.N.Span), lo, hi)
+	}
+	g.N.OK = false
+}
+
+// extend grows the game's span to cover s.
+func (g *Game) extend(s Span) {
+	if s.End > g.Span.End {
+		g.Span.End = s.End
+	}
+}
+
+// isNumber reports whether the token is all digits.
+func (p *parser) isNumber(t token) bool {
+	_, ok := number(p.text(t.span))
+	return ok
+}
+
+// plural returns "1 move", "2 moves".
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

@@ -1,0 +1,181 @@
+package parse
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+)
+
+// Pousse limits.
+const (
+	PousseMinN = 1
+	PousseMaxN = 100
+)
+
+// pousse parses a Pousse file: an optional count line (UVa layout, told
+// apart by its first two tokens both being numbers), then games, each `N`,
+// moves, `QUIT`.
+func (p *parser) pousse() {
+	f := p.file
+	lx := newLexer(p.src, &f.Comments)
+	if t0, ok := lx.peek(0); ok && p.isNumber(t0) {
+		if t1, ok := lx.peek(1); ok && p.isNumber(t1) {
+			lx.next()
+			v, _ := number(p.text(t0.span))
+			f.Layout = LayoutCounted
+			f.Count = Number{Span: t0.span, Value: v, OK: v >= 0}
+		}
+	}
+	for {
+		t, ok := lx.next()
+		if !ok {
+			break
+		}
+		if !p.isNumber(t) {
+			p.errorf(nil, t.span, "expected a board size N to start a game, found %s", quote(p.text(t.span)))
+			continue
+		}
+		p.pousseGame(lx, t)
+	}
+	if len(f.Games) == 0 && f.Layout == LayoutPlain && p.nerrors == 0 {
+		p.errorf(nil, Span{len(p.src), len(p.src)}, "no game: a Pousse game is a board size N, moves, then QUIT")
+	}
+	if f.Layout == LayoutCounted && f.Count.Value != len(f.Games) {
+		p.errorf(nil, f.Count.Span, "the count line says %s but the file has %d", plural(max(f.Count.Value, 0), "game"), len(f.Games))
+	}
+	p.pousseRules()
+}
+
+// pousseGame parses one game from its size token to QUIT, or to the next
+// game's size when QUIT is missing.
+func (p *parser) pousseGame(lx *lexer, header token) {
+	g := p.newGame(header)
+	p.checkSize(g, PousseMinN, PousseMaxN)
+	last := header.span
+	for {
+		t, ok := lx.peek(0)
+		if !ok {
+			p.errorf(g, last, "missing QUIT: game %d ends without it", g.Index+1)
+			return
+		}
+		text := p.text(t.span)
+		if p.isNumber(t) {
+			p.errorf(g, last, "missing QUIT: game %d ends here, before the next game's size %s", g.Index+1, text)
+			return
+		}
+		lx.next()
+		g.extend(t.span)
+		last = t.span
+		if string(text) == "QUIT" {
+			g.Quit = t.span
+			return
+		}
+		if strings.EqualFold(string(text), "QUIT") {
+			p.errorf(g, t.span, "%s: the end of a game is written QUIT, in capitals", quote(text))
+			g.Quit = t.span
+			return
+		}
+		if m, ok := p.pousseMove(g, t.span, text); ok {
+			g.Moves = append(g.Moves, m)
+		}
+	}
+}
+
+// pousseMove checks one move token. It reports what is wrong and returns
+// ok false for a malformed move.
+func (p *parser) pousseMove(g *Game, span Span, text []byte) (Move, bool) {
+	dir := text[0]
+	if !bytes.ContainsRune([]byte("LRTB"), rune(dir)) {
+		if bytes.ContainsRune([]byte("lrtb"), rune(dir)) {
+			if _, ok := number(text[1:]); ok {
+				p.errorf(g, span, "unknown move %s: the side is written in capitals (%c%s)", quote(text), dir-'a'+'A', text[1:])
+				return Move{}, false
+			}
+		}
+		p.errorf(g, span, "unknown move %s: a move is L, R, T or B followed by a row or column number, such as L2", quote(text))
+		return Move{}, false
+	}
+	what := "row"
+	if dir == 'T' || dir == 'B' {
+		what = "column"
+	}
+	if len(text) == 1 {
+		p.errorf(g, span, "move %c is missing its %s number%s", dir, what, p.pousseRange(g, dir))
+		return Move{}, false
+	}
+	n, ok := number(text[1:])
+	if !ok {
+		p.errorf(g, span, "unknown move %s: %c must be followed by a %s number%s", quote(text), dir, what, p.pousseRange(g, dir))
+		return Move{}, false
+	}
+	if g.Size == 0 {
+		return Move{}, false // the size is unusable: nothing to replay
+	}
+	if n < 1 || n > g.Size {
+		shown := string(text[1:])
+		if n >= 0 {
+			shown = strconv.Itoa(n)
+		}
+		p.errorf(g, span, "%s %s is out of range: on a %dx%d board %c takes %s 1 to %d", what, shown, g.Size, g.Size, dir, what, g.Size)
+		return Move{}, false
+	}
+	return Move{Span: span, Dir: dir, Line: uint8(n)}, true
+}
+
+// pousseRange says which numbers a move may take, when the size is known.
+func (p *parser) pousseRange(g *Game, dir byte) string {
+	if g.Size == 0 {
+		return ""
+	}
+	if g.Size == 1 {
+		return " (" + string(dir) + "1)"
+	}
+	return " (" + string(dir) + "1 to " + string(dir) + strconv.Itoa(g.Size) + ")"
+}
+
+// pousseRules reads the `# rules:` directive. It must come before the
+// first game; a later one, or an unknown rule set, is an error.
+func (p *parser) pousseRules() {
+	f := p.file
+	firstGame := len(p.src)
+	if len(f.Games) > 0 {
+		firstGame = f.Games[0].Span.Start
+	}
+	if f.Count.Span.End > 0 {
+		firstGame = min(firstGame, f.Count.Span.Start)
+	}
+	for _, c := range f.Comments {
+		name, ok := rulesDirective(p.text(c))
+		if !ok {
+			continue
+		}
+		switch {
+		case c.Start > firstGame:
+			p.errorf(nil, c, "a rules line must come before the first game")
+		case f.RulesSpan != (Span{}):
+			p.errorf(nil, c, "the rule set is already chosen on an earlier line")
+		default:
+			r, ok := ParseRules(name)
+			if !ok {
+				p.errorf(nil, c, "unknown rule set %s: the rules are contest or icfp", quote([]byte(name)))
+				continue
+			}
+			f.Rules, f.RulesSpan = r, c
+		}
+	}
+}
+
+// rulesDirective recognises a comment "# rules: NAME" (spaces free) and
+// returns NAME.
+func rulesDirective(c []byte) (string, bool) {
+	s := strings.TrimSpace(strings.TrimPrefix(string(c), "#"))
+	rest, ok := strings.CutPrefix(s, "rules")
+	if !ok {
+		return "", false
+	}
+	rest, ok = strings.CutPrefix(strings.TrimSpace(rest), ":")
+	if !ok {
+		return "", false
+	}
+	return strings.TrimSpace(rest), true
+}

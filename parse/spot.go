@@ -1,0 +1,170 @@
+package parse
+
+import "strconv"
+
+// Spot limits.
+const (
+	SpotMinN = 2
+	SpotMaxN = 50
+)
+
+// spot parses a Spot file: games `N` followed by exactly 2N moves
+// `r c +` or `r c -`, and a final `0`.
+//
+// Tokens are read freely across lines as the contest does; line breaks
+// only help recovery: a number alone on its line that does not begin a
+// well-formed move is taken for the next game's size.
+func (p *parser) spot() {
+	f := p.file
+	lx := newLexer(p.src, &f.Comments)
+	last := Span{}
+	for {
+		t, ok := lx.next()
+		if !ok {
+			p.errorf(nil, Span{last.End, last.End}, "missing the terminating 0: a Spot file ends with a line 0")
+			return
+		}
+		if !p.isNumber(t) {
+			p.errorf(nil, t.span, "expected a board size N or the terminating 0, found %s", quote(p.text(t.span)))
+			last = t.span
+			continue
+		}
+		if v, _ := number(p.text(t.span)); v == 0 {
+			f.End = t.span
+			p.trailing(lx)
+			return
+		}
+		g := p.spotGame(lx, t)
+		last = g.Span
+	}
+}
+
+// trailing reports text after a file's terminating 0.
+func (p *parser) trailing(lx *lexer) {
+	if t, ok := lx.next(); ok {
+		p.errorf(nil, t.span, "unexpected text after the terminating 0")
+	}
+}
+
+// spotSign reports whether the token is a move's sign.
+func (p *parser) spotSign(t token) bool {
+	s := p.text(t.span)
+	return len(s) == 1 && (s[0] == '+' || s[0] == '-')
+}
+
+// spotMoveAhead reports whether the next three tokens have the shape of a
+// move: number, number, sign.
+func (p *parser) spotMoveAhead(lx *lexer) bool {
+	for i := 0; i < 3; i++ {
+		t, ok := lx.peek(i)
+		if !ok {
+			return false
+		}
+		if i < 2 && !p.isNumber(t) || i == 2 && !p.spotSign(t) {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *parser) spotGame(lx *lexer, header token) *Game {
+	g := p.newGame(header)
+	p.checkSize(g, SpotMinN, SpotMaxN)
+	want := 2 * g.Size
+	written := 0 // moves written, well-formed or not
+	for {
+		t0, ok := lx.peek(0)
+		if !ok {
+			break
+		}
+		shaped := p.spotMoveAhead(lx)
+		if !shaped && p.isNumber(t0) && t0.bol && t0.eol {
+			break // the next game's size, or the final 0
+		}
+		written++
+		if !shaped {
+			p.spotMalformed(lx, g)
+			continue
+		}
+		m, ok := p.spotMove(lx, g)
+		switch {
+		case !ok:
+		case want > 0 && written > want:
+			p.errorf(g, m.Span, "extra move: a %dx%d game has exactly %d moves (2N), this is move %d", g.Size, g.Size, want, written)
+			g.Extra = append(g.Extra, m)
+		default:
+			g.Moves = append(g.Moves, m)
+		}
+	}
+	if want > 0 && written < want {
+		p.errorf(g, g.N.Span, "game %d has %s but a %dx%d game has exactly %d (2N)", g.Index+1, plural(written, "move"), g.Size, g.Size, want)
+	}
+	return g
+}
+
+// spotMove consumes a move of the right shape and checks its range.
+func (p *parser) spotMove(lx *lexer, g *Game) (Move, bool) {
+	tr, _ := lx.next()
+	tc, _ := lx.next()
+	ts, _ := lx.next()
+	span := Span{tr.span.Start, ts.span.End}
+	g.extend(span)
+	r, _ := number(p.text(tr.span))
+	c, _ := number(p.text(tc.span))
+	if g.Size == 0 {
+		return Move{}, false // the size is unusable: nothing to replay
+	}
+	ok := true
+	for _, x := range []struct {
+		v    int
+		t    token
+		what string
+	}{{r, tr, "row"}, {c, tc, "column"}} {
+		if x.v < 1 || x.v > g.Size {
+			shown := string(p.text(x.t.span))
+			if x.v >= 0 {
+				shown = strconv.Itoa(x.v)
+			}
+			p.errorf(g, x.t.span, "%s %s is out of range: a %dx%d board has %ss 1 to %d", x.what, shown, g.Size, g.Size, x.what, g.Size)
+			ok = false
+		}
+	}
+	if !ok {
+		return Move{}, false
+	}
+	return Move{Span: span, Row: uint8(r), Col: uint8(c), Add: p.text(ts.span)[0] == '+'}, true
+}
+
+// spotMalformed consumes a move that does not have the shape `r c ±`: the
+// tokens of its line, three at most, and says what is wrong.
+func (p *parser) spotMalformed(lx *lexer, g *Game) {
+	var ts [3]token
+	n := 0
+	for n < 3 {
+		t, ok := lx.peek(0)
+		if !ok || (n > 0 && t.bol) {
+			break
+		}
+		lx.next()
+		ts[n] = t
+		n++
+		if t.eol {
+			break
+		}
+	}
+	whole := Span{ts[0].span.Start, ts[n-1].span.End}
+	g.extend(whole)
+	const shape = "a move is a row, a column and + (place a spot) or - (remove one), such as 1 2 +"
+	switch {
+	case !p.isNumber(ts[0]):
+		p.errorf(g, ts[0].span, "expected a move, found %s: %s", quote(p.text(ts[0].span)), shape)
+	case n == 1:
+		p.errorf(g, whole, "incomplete move: %s", shape)
+	case !p.isNumber(ts[1]):
+		p.errorf(g, ts[1].span, "column %s is not a number: %s", quote(p.text(ts[1].span)), shape)
+	case n == 2:
+		p.errorf(g, whole, "move is missing its sign: + places a spot, - removes one")
+	default:
+		p.errorf(g, ts[2].span, "unknown sign %s: + places a spot, - removes one", quote(p.text(ts[2].span)))
+	}
+}
