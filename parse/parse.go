@@ -7,6 +7,9 @@ import "fmt"
 func Parse(kind Kind, src []byte) *File {
 	f := &File{Kind: kind, Size: len(src)}
 	p := &parser{src: src, file: f}
+	if kind != Path {
+		p.moves.reserve(src)
+	}
 	switch kind {
 	case Pousse:
 		p.pousse()
@@ -27,6 +30,7 @@ type parser struct {
 	src     []byte
 	file    *File
 	nerrors int
+	moves   moveArena
 }
 
 func (p *parser) text(s Span) []byte { return p.src[s.Start:s.End] }

@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 )
@@ -59,13 +58,18 @@ func (p *parser) pousseGame(lx *lexer, header token) {
 			return
 		}
 		text := p.text(t.span)
-		if p.isNumber(t) {
+		if c := text[0]; c >= '0' && c <= '9' && p.isNumber(t) {
 			p.errorf(g, last, "missing QUIT: game %d ends here, before the next game's size %s", g.Index+1, text)
 			return
 		}
 		lx.next()
 		g.extend(t.span)
 		last = t.span
+		if m, ok := pousseFastMove(text, g.Size); ok {
+			m.Span = t.span
+			g.Moves = p.moves.add(g.Moves, m)
+			continue
+		}
 		if string(text) == "QUIT" {
 			g.Quit = t.span
 			return
@@ -76,17 +80,41 @@ func (p *parser) pousseGame(lx *lexer, header token) {
 			return
 		}
 		if m, ok := p.pousseMove(g, t.span, text); ok {
-			g.Moves = append(g.Moves, m)
+			g.Moves = p.moves.add(g.Moves, m)
 		}
 	}
+}
+
+// pousseFastMove recognises a well-formed, in-range move token; anything
+// else goes the slow way, which says what is wrong.
+func pousseFastMove(text []byte, size int) (Move, bool) {
+	if len(text) < 2 || len(text) > 4 {
+		return Move{}, false
+	}
+	switch text[0] {
+	case 'L', 'R', 'T', 'B':
+	default:
+		return Move{}, false
+	}
+	n := 0
+	for _, c := range text[1:] {
+		if c < '0' || c > '9' {
+			return Move{}, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	if n < 1 || n > size {
+		return Move{}, false
+	}
+	return Move{Dir: text[0], Line: uint8(n)}, true
 }
 
 // pousseMove checks one move token. It reports what is wrong and returns
 // ok false for a malformed move.
 func (p *parser) pousseMove(g *Game, span Span, text []byte) (Move, bool) {
 	dir := text[0]
-	if !bytes.ContainsRune([]byte("LRTB"), rune(dir)) {
-		if bytes.ContainsRune([]byte("lrtb"), rune(dir)) {
+	if !strings.ContainsRune("LRTB", rune(dir)) {
+		if strings.ContainsRune("lrtb", rune(dir)) {
 			if _, ok := number(text[1:]); ok {
 				p.errorf(g, span, "unknown move %s: the side is written in capitals (%c%s)", quote(text), dir-'a'+'A', text[1:])
 				return Move{}, false

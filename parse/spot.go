@@ -93,7 +93,7 @@ func (p *parser) spotGame(lx *lexer, header token) *Game {
 			p.errorf(g, m.Span, "extra move: a %dx%d game has exactly %d moves (2N), this is move %d", g.Size, g.Size, want, written)
 			g.Extra = append(g.Extra, m)
 		default:
-			g.Moves = append(g.Moves, m)
+			g.Moves = p.moves.add(g.Moves, m)
 		}
 	}
 	if want > 0 && written < want {

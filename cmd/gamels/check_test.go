@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// golden compares got with testdata/name, or rewrites it under -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s differs (-want +got):\n%s", name, diff)
+	}
+}
+
+// TestCheckExamples is the README's main job: the shipped examples are
+// clean, and each game's verdict is reported where it ends.
+func TestCheckExamples(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	dir := filepath.Join("..", "..", "testdata", "examples")
+	if status := run([]string{"check", dir}, nil, &stdout, &stderr); status != 0 {
+		t.Fatalf("status %d, stderr %s, stdout %s", status, stderr.String(), stdout.String())
+	}
+	golden(t, "check_examples.golden", strings.ReplaceAll(stdout.String(), filepath.ToSlash(dir)+"/", ""))
+}
+
+func TestCheckErrors(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"a.pousse": "# rules: icfp\n3\nL1\nX2\nL9\nR1\n",
+		"b.spot":   "2\n1 1 +\n1 1 +\n2 2 +\n2 2 -\n0\n",
+		"c.path":   "2\n\nWU\nBx\n0\n",
+		"skip.txt": "not a transcript",
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"check", dir}, nil, &stdout, &stderr); status != 1 {
+		t.Fatalf("status %d, want 1; stderr %s", status, stderr.String())
+	}
+	golden(t, "check_errors.golden", strings.ReplaceAll(stdout.String(), dir+string(filepath.Separator), ""))
+
+	stdout.Reset()
+	if status := run([]string{"check", "--json", filepath.Join(dir, "a.pousse")}, nil, &stdout, &stderr); status != 1 {
+		t.Fatalf("--json: status %d, want 1", status)
+	}
+	var reports []checkReport
+	if err := json.Unmarshal(stdout.Bytes(), &reports); err != nil {
+		t.Fatalf("--json output does not decode: %v\n%s", err, stdout.String())
+	}
+	if len(reports) != 1 || reports[0].Rules != "icfp" || len(reports[0].Errors) != 3 || len(reports[0].Games) != 1 || reports[0].Games[0].Moves != 2 {
+		t.Errorf("unexpected report %+v", reports)
+	}
+}
+
+func TestCheckNotATranscript(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"check", "check_test.go"}, nil, &stdout, &stderr); status != 1 || !strings.Contains(stderr.String(), "not a transcript") {
+		t.Errorf("status %d, stderr %q", status, stderr.String())
+	}
+}

@@ -1,0 +1,121 @@
+package parse_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"gamels/parse"
+)
+
+// seedFuzz adds the inputs of the golden archives of one kind.
+func seedFuzz(f *testing.F, kind parse.Kind) {
+	files, _ := filepath.Glob("testdata/*.txtar")
+	for _, file := range files {
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		if k, _ := parse.KindOf(ar.Files[0].Name); k == kind {
+			f.Add(ar.Files[0].Data)
+		}
+	}
+	for _, s := range []string{"", "0", "#", "1\r\n", "\r", "4 4", "2\n1 1 +\n"} {
+		f.Add([]byte(s))
+	}
+}
+
+// checkInvariants holds for any input: spans inside the source and in
+// order, errors sorted, moves and rows within the board.
+func checkInvariants(t *testing.T, kind parse.Kind, src []byte) {
+	f := parse.Parse(kind, src)
+	in := func(what string, s parse.Span) {
+		if s.Start < 0 || s.End < s.Start || s.End > len(src) {
+			t.Fatalf("%s span %v outside the source of %d bytes", what, s, len(src))
+		}
+	}
+	for i, e := range f.Errors {
+		in("error", e.Span)
+		if e.Msg == "" {
+			t.Fatalf("error %d has no message", i)
+		}
+		if i > 0 && f.Errors.Less(i, i-1) {
+			t.Fatalf("errors not sorted at %d: %v after %v", i, e.Span, f.Errors[i-1].Span)
+		}
+	}
+	if len(f.Errors) > parse.MaxErrors+1 {
+		t.Fatalf("%d errors kept, more than the bound", len(f.Errors))
+	}
+	prev := 0
+	for _, c := range f.Comments {
+		in("comment", c)
+		if c.Start < prev || src[c.Start] != '#' {
+			t.Fatalf("bad comment span %v", c)
+		}
+		prev = c.End
+	}
+	prev = 0
+	for _, g := range f.Games {
+		in("game", g.Span)
+		if g.Span.Start < prev {
+			t.Fatalf("game %d starts at %d before the previous game ends at %d", g.Index, g.Span.Start, prev)
+		}
+		prev = g.Span.End
+		if g.Size != 0 && (!g.N.OK || g.Size != g.N.Value) {
+			t.Fatalf("game %d: size %d but N %+v", g.Index, g.Size, g.N)
+		}
+		last := g.N.Span.End
+		for _, m := range append(append([]parse.Move(nil), g.Moves...), g.Extra...) {
+			in("move", m.Span)
+			if m.Span.Start < last {
+				t.Fatalf("game %d: moves out of order at %v", g.Index, m.Span)
+			}
+			last = m.Span.End
+			if g.Size == 0 {
+				t.Fatalf("game %d has moves but no usable size", g.Index)
+			}
+			switch kind {
+			case parse.Pousse:
+				if m.Line < 1 || int(m.Line) > g.Size {
+					t.Fatalf("move %v out of range", m)
+				}
+			case parse.Spot:
+				if m.Row < 1 || int(m.Row) > g.Size || m.Col < 1 || int(m.Col) > g.Size {
+					t.Fatalf("move %v out of range", m)
+				}
+			}
+			if m.Span.End > g.Span.End || m.Span.Start < g.Span.Start {
+				t.Fatalf("move %v outside its game %v", m.Span, g.Span)
+			}
+		}
+		if kind == parse.Spot && len(g.Moves) > 2*g.Size {
+			t.Fatalf("game %d has %d moves on size %d", g.Index, len(g.Moves), g.Size)
+		}
+		for _, r := range g.Rows {
+			in("row", r.Span)
+			if len(r.Cells) != r.Span.Len() {
+				t.Fatalf("row %v has %d cells", r.Span, len(r.Cells))
+			}
+		}
+	}
+}
+
+func FuzzPousse(f *testing.F) {
+	seedFuzz(f, parse.Pousse)
+	if src, err := os.ReadFile("../testdata/contest/samples/uva844_sample.in"); err == nil {
+		f.Add(src)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) { checkInvariants(t, parse.Pousse, src) })
+}
+
+func FuzzSpot(f *testing.F) {
+	seedFuzz(f, parse.Spot)
+	f.Fuzz(func(t *testing.T, src []byte) { checkInvariants(t, parse.Spot, src) })
+}
+
+func FuzzPath(f *testing.F) {
+	seedFuzz(f, parse.Path)
+	f.Fuzz(func(t *testing.T, src []byte) { checkInvariants(t, parse.Path, src) })
+}
