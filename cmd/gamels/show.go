@@ -1,0 +1,250 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"gamels/analyze"
+	"gamels/parse"
+	"gamels/render"
+)
+
+func init() {
+	register(&command{
+		name:  "show",
+		usage: "[--rules contest|icfp] [--color auto|always|never] FILE[:LINE]",
+		short: "draw the board at a line of a transcript (every game's last position without LINE)",
+		run:   runShow,
+	})
+}
+
+func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("show", "[--rules contest|icfp] [--color auto|always|never] FILE[:LINE]", stderr)
+	var rules rulesFlag
+	fs.Var(&rules, "rules", "default Pousse rule set (a file's own `# rules:` line wins)")
+	colorMode := fs.String("color", "auto", "colour the board: auto (when standard output is a terminal), always, never")
+	rest, err := parseInterspersed(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(rest) != 1 {
+		fs.Usage()
+		return 2
+	}
+	name, line := splitLine(rest[0])
+	kind, ok := parse.KindOf(name)
+	if !ok {
+		fmt.Fprintf(stderr, "gamels show: %s: not a transcript (want a .pousse, .spot or .path file)\n", name)
+		return 2
+	}
+	src, err := os.ReadFile(name)
+	if err != nil {
+		fmt.Fprintf(stderr, "gamels show: %v\n", err)
+		return 1
+	}
+	var color bool
+	switch *colorMode {
+	case "always":
+		color = true
+	case "never":
+	case "auto":
+		color = isTerminal(stdout)
+	default:
+		fmt.Fprintf(stderr, "gamels show: --color takes auto, always or never, not %q\n", *colorMode)
+		return 2
+	}
+	f := parse.Parse(kind, src)
+	lines := parse.NewLines(src)
+	if line > lines.Count() {
+		fmt.Fprintf(stderr, "gamels show: %s has %d lines, no line %d\n", name, lines.Count(), line)
+		return 1
+	}
+	s := &shower{f: f, rules: effectiveRules(f, rules.r), color: color, w: stdout}
+	if line == 0 {
+		if len(f.Games) == 0 {
+			fmt.Fprintf(stderr, "gamels show: %s: no game\n", name)
+			return 1
+		}
+		for i, g := range f.Games {
+			if i > 0 {
+				fmt.Fprintln(stdout)
+			}
+			s.game(g, -1)
+		}
+		return 0
+	}
+	// The end of the line: moves up to there are played.
+	end := lines.Start(line) // start of the next line
+	g := gameAt(f, lines.Start(line-1))
+	if g == nil {
+		fmt.Fprintf(stderr, "gamels show: %s:%d: no game starts at or before this line\n", name, line)
+		return 1
+	}
+	s.game(g, end)
+	return 0
+}
+
+// splitLine splits "file:12" into the file and the line; the line is 0
+// when none is given.
+func splitLine(arg string) (string, int) {
+	i := strings.LastIndexByte(arg, ':')
+	if i < 0 {
+		return arg, 0
+	}
+	n, err := strconv.Atoi(arg[i+1:])
+	if err != nil || n < 1 {
+		return arg, 0
+	}
+	return arg[:i], n
+}
+
+// gameAt returns the last game starting at or before offset off.
+func gameAt(f *parse.File, off int) *parse.Game {
+	var found *parse.Game
+	for _, g := range f.Games {
+		if g.Span.Start > off {
+			break
+		}
+		found = g
+	}
+	if found == nil && len(f.Games) > 0 && len(f.Games[0].Moves) == 0 {
+		return nil
+	}
+	return found
+}
+
+type shower struct {
+	f     *parse.File
+	rules parse.Rules
+	color bool
+	w     io.Writer
+}
+
+// game draws g after the moves that start before offset end (all moves
+// when end < 0).
+func (s *shower) game(g *parse.Game, end int) {
+	w := s.w
+	if g.Size == 0 {
+		fmt.Fprintf(w, "game %d: its board size is unusable\n", g.Index+1)
+		return
+	}
+	switch s.f.Kind {
+	case parse.Path:
+		res := analyze.AnalyzePath(g)
+		fmt.Fprintf(w, "game %d: %dx%d, %s\n", g.Index+1, g.Size, g.Size, res.Verdict)
+		s.board(render.Path(g, res))
+		if res.Class == analyze.PathWhiteWins || res.Class == analyze.PathBlackWins {
+			fmt.Fprintln(w, "(lower case: the winning path)")
+		} else if res.Class == analyze.PathWhiteInOne || res.Class == analyze.PathBlackInOne {
+			fmt.Fprintln(w, "(*: a one-move win)")
+		}
+		return
+	}
+	k := len(g.Moves)
+	if end >= 0 {
+		k = 0
+		for k < len(g.Moves) && g.Moves[k].Span.Start < end {
+			k++
+		}
+	}
+	o := analyze.Analyze(s.f.Kind, g, s.rules)
+	played := k
+	if o.End >= 0 && k > o.End+1 {
+		played = o.End + 1
+	}
+	var board, counts, mover string
+	if s.f.Kind == parse.Pousse {
+		pg := analyze.AnalyzePousse(g, s.rules)
+		st := pg.Board(played)
+		board = render.Pousse(st)
+		x, oo := st.Straights()
+		counts = fmt.Sprintf("straights X %d, O %d", x, oo)
+		mover = map[bool]string{true: "X", false: "O"}[played%2 == 1]
+	} else {
+		sg := analyze.AnalyzeSpot(g)
+		st := sg.Board(played)
+		board = render.Spot(st)
+		counts = plural(st.Spots(), "spot")
+		mover = map[bool]string{true: "player 1", false: "player 2"}[played%2 == 1]
+	}
+	head := fmt.Sprintf("game %d: %dx%d, ", g.Index+1, g.Size, g.Size)
+	if played == 0 {
+		head += "before the first move"
+	} else {
+		head += fmt.Sprintf("after move %d (%s: %s)", played, mover, moveText(s.f.Kind, g.Moves[played-1]))
+	}
+	fmt.Fprintf(w, "%s, %s\n", head, counts)
+	s.board(board)
+	switch {
+	case o.End >= 0 && played == o.End+1:
+		fmt.Fprintf(w, "%s: the game ends here\n", o.Verdict)
+	case o.End >= 0 && k > o.End+1:
+		fmt.Fprintf(w, "%s at move %d: the moves after it are not played\n", o.Verdict, o.End+1)
+	case o.End >= 0:
+		fmt.Fprintf(w, "the game ends at move %d: %s\n", o.End+1, o.Verdict)
+	case played == len(g.Moves) && o.Verdict != "":
+		fmt.Fprintf(w, "%s: no result in %s\n", o.Verdict, plural(len(g.Moves), "move"))
+	}
+}
+
+func moveText(kind parse.Kind, m parse.Move) string {
+	if kind == parse.Pousse {
+		return fmt.Sprintf("%c%d", m.Dir, m.Line)
+	}
+	sign := "-"
+	if m.Add {
+		sign = "+"
+	}
+	return fmt.Sprintf("%d %d %s", m.Row, m.Col, sign)
+}
+
+// board writes a drawn board, in colour when asked: X and white cells
+// red, O and black cells blue, spots and one-move cells yellow, the
+// winning path green.
+func (s *shower) board(text string) {
+	if !s.color {
+		io.WriteString(s.w, text)
+		return
+	}
+	var b strings.Builder
+	for _, ln := range strings.SplitAfter(text, "\n") {
+		bar := strings.IndexByte(ln, '|')
+		if bar < 0 {
+			b.WriteString(ln)
+			continue
+		}
+		b.WriteString(ln[:bar])
+		for i := bar; i < len(ln); i++ {
+			code := ""
+			switch ln[i] {
+			case 'X', 'W':
+				code = "1;31"
+			case 'O', 'B':
+				code = "1;34"
+			case '*':
+				code = "1;33"
+			case 'w', 'b':
+				code = "1;42"
+			}
+			if code == "" {
+				b.WriteByte(ln[i])
+				continue
+			}
+			fmt.Fprintf(&b, "\x1b[%sm%c\x1b[0m", code, ln[i])
+		}
+	}
+	io.WriteString(s.w, b.String())
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
