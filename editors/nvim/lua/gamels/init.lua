@@ -1,0 +1,305 @@
+-- gamels: Neovim integration of the gamels language server for Pousse
+-- (.pousse), Spot (.spot) and PATH (.path) game transcripts.
+--
+--   require('gamels').setup({
+--     cmd = { 'gamels', 'serve' },  -- the server command (default)
+--     rules = 'contest',            -- Pousse rules: 'contest' or 'icfp'
+--   })
+--
+-- Works on Neovim 0.7 through the current release: vim.lsp.config and
+-- vim.lsp.enable where they exist (0.11+), vim.lsp.start on 0.8-0.10,
+-- vim.lsp.start_client with vim.lsp.buf_attach_client on 0.7.
+
+local M = {}
+
+M.filetypes = { 'pousse', 'spot', 'path' }
+
+local defaults = {
+  cmd = { 'gamels', 'serve' },
+  rules = 'contest',
+  -- Passed through to the client when set.
+  on_attach = nil,
+  capabilities = nil,
+  -- Force a start strategy: 'config' (vim.lsp.config/enable), 'start'
+  -- (vim.lsp.start) or 'start_client' (0.7 API). nil picks the newest the
+  -- running Neovim has.
+  method = nil,
+}
+
+M.config = vim.deepcopy(defaults)
+
+local has_011 = vim.fn.has('nvim-0.11') == 1
+
+-- The settings the server reads, as initializationOptions and as the
+-- settings of workspace/didChangeConfiguration.
+local function server_settings(rules)
+  return { gamels = { pousse = { rules = rules } } }
+end
+
+local function notify(msg, level)
+  vim.schedule(function()
+    vim.notify(msg, level or vim.log.levels.ERROR)
+  end)
+end
+
+local warned_missing = false
+
+-- check_cmd reports, once, a server binary that cannot be executed.
+local function check_cmd(cmd)
+  if vim.fn.executable(cmd[1]) == 1 then
+    return true
+  end
+  if not warned_missing then
+    warned_missing = true
+    notify(string.format(
+      "gamels: cannot start the language server: %q is not an executable (not found on PATH?). "
+        .. "Build it with `go build -o gamels ./cmd/gamels` and put it on PATH, "
+        .. "or pass cmd = { '/path/to/gamels', 'serve' } to require('gamels').setup().",
+      cmd[1]))
+  end
+  return false
+end
+
+-- pick_method names the newest start strategy this Neovim has.
+local function pick_method()
+  local lsp = vim.lsp
+  -- 0.11 brought vim.lsp.config; some plugins define vim.lsp.enable on
+  -- older releases, so the version is checked too.
+  if has_011 and type(lsp.enable) == 'function' and lsp.config ~= nil then
+    return 'config'
+  end
+  if type(lsp.start) == 'function' then
+    return 'start'
+  end
+  return 'start_client'
+end
+
+-- root_dir is the directory holding the nearest .git above the buffer's
+-- file, or the file's own directory.
+local function root_dir(bufnr)
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  local dir = name ~= '' and vim.fn.fnamemodify(name, ':p:h') or vim.fn.getcwd()
+  local git = vim.fn.finddir('.git', dir .. ';')
+  if git == '' then
+    git = vim.fn.findfile('.git', dir .. ';')
+  end
+  if git ~= '' then
+    return vim.fn.fnamemodify(git, ':p:h:h')
+  end
+  return dir
+end
+
+-- Client methods are called with ':' from 0.11 on; '.' before.
+local function client_notify(client, method, params)
+  if has_011 then
+    return client:notify(method, params)
+  end
+  return client.notify(method, params)
+end
+
+local function client_stopped(client)
+  if has_011 then
+    return client:is_stopped()
+  end
+  return client.is_stopped()
+end
+
+-- byte_col turns an LSP character offset in line into a byte column.
+local function byte_col(line, character, encoding)
+  if encoding == 'utf-8' then
+    return math.min(character, #line)
+  end
+  local ok, col
+  if has_011 then
+    ok, col = pcall(vim.str_byteindex, line, encoding, character, false)
+  else
+    ok, col = pcall(vim.str_byteindex, line, character, encoding == 'utf-16')
+  end
+  if not ok then
+    return math.min(character, #line)
+  end
+  return col
+end
+
+-- reveal_move is the client side of the server's code lens command
+-- gamels.revealMove, arguments { uri, range }: jump to the ending move and
+-- select it.
+local function reveal_move(command, ctx)
+  local args = command.arguments or {}
+  local uri, range = args[1], args[2]
+  if type(uri) ~= 'string' or type(range) ~= 'table' or type(range.start) ~= 'table' or type(range['end']) ~= 'table' then
+    notify('gamels.revealMove: expected the arguments { uri, range }')
+    return
+  end
+  local client = ctx and ctx.client_id and vim.lsp.get_client_by_id(ctx.client_id)
+  local encoding = client and client.offset_encoding or 'utf-16'
+  local bufnr = vim.uri_to_bufnr(uri)
+  vim.fn.bufload(bufnr)
+  vim.bo[bufnr].buflisted = true
+  vim.api.nvim_win_set_buf(0, bufnr)
+  local function to_pos(p)
+    local line = vim.api.nvim_buf_get_lines(bufnr, p.line, p.line + 1, false)[1] or ''
+    return { p.line + 1, byte_col(line, p.character, encoding) }
+  end
+  local s, e = to_pos(range.start), to_pos(range['end'])
+  vim.api.nvim_win_set_cursor(0, s)
+  if e[1] > s[1] or e[2] > s[2] then
+    -- Select the move, from its first to its last character.
+    vim.cmd('normal! v')
+    vim.api.nvim_win_set_cursor(0, { e[1], math.max(e[2] - 1, 0) })
+  end
+  vim.cmd('normal! zv')
+end
+
+local function client_config(bufnr)
+  local cfg = M.config
+  return {
+    name = 'gamels',
+    cmd = cfg.cmd,
+    root_dir = bufnr and root_dir(bufnr) or nil,
+    init_options = server_settings(cfg.rules),
+    settings = server_settings(cfg.rules),
+    on_attach = cfg.on_attach,
+    capabilities = cfg.capabilities,
+  }
+end
+
+-- Clients started with the 0.7 API, by root directory.
+local legacy_clients = {}
+
+local function start_legacy(bufnr)
+  local conf = client_config(bufnr)
+  local id = legacy_clients[conf.root_dir]
+  local existing = id and vim.lsp.get_client_by_id(id)
+  if not existing or client_stopped(existing) then
+    id = vim.lsp.start_client(conf)
+    if id == nil then
+      notify('gamels: the language server failed to start: ' .. table.concat(conf.cmd, ' '))
+      return
+    end
+    legacy_clients[conf.root_dir] = id
+  end
+  vim.lsp.buf_attach_client(bufnr, id)
+end
+
+-- attach starts (or reuses) the server for one buffer, with the 0.7-0.10
+-- APIs. With vim.lsp.enable, Neovim does this itself.
+function M.attach(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  if vim.bo[bufnr].buftype ~= '' then
+    return
+  end
+  if not check_cmd(M.config.cmd) then
+    return
+  end
+  local method = M.config.method or pick_method()
+  if method == 'start' then
+    vim.lsp.start(client_config(bufnr), { bufnr = bufnr })
+  else
+    start_legacy(bufnr)
+  end
+end
+
+local augroup = nil
+
+local function is_gamels_ft(ft)
+  return vim.tbl_contains(M.filetypes, ft)
+end
+
+--- setup configures and enables the server for the three filetypes.
+--- opts: cmd (list, default { 'gamels', 'serve' }), rules ('contest' or
+--- 'icfp'), on_attach, capabilities, method.
+function M.setup(opts)
+  opts = opts or {}
+  warned_missing = false
+  M.config = vim.tbl_deep_extend('force', vim.deepcopy(defaults), opts)
+  if opts.cmd ~= nil then
+    M.config.cmd = opts.cmd -- a list: replace, do not merge
+  end
+  if type(M.config.cmd) == 'string' then
+    M.config.cmd = { M.config.cmd, 'serve' }
+  end
+  if M.config.rules ~= 'contest' and M.config.rules ~= 'icfp' then
+    notify(string.format("gamels: rules must be 'contest' or 'icfp', not %q; using 'contest'", tostring(M.config.rules)))
+    M.config.rules = 'contest'
+  end
+
+  -- Filetype detection also when ftdetect/ was not sourced (a plugin
+  -- loaded after startup). vim.filetype.add exists from 0.7 on.
+  if vim.filetype and type(vim.filetype.add) == 'function' then
+    vim.filetype.add({ extension = { pousse = 'pousse', spot = 'spot', path = 'path' } })
+  end
+
+  if vim.lsp.commands then
+    vim.lsp.commands['gamels.revealMove'] = reveal_move
+  end
+
+  local method = M.config.method or pick_method()
+  M.method = method
+
+  if method == 'config' then
+    local conf = client_config(nil)
+    conf.name = nil
+    -- root_dir(bufnr, on_dir) in releases; a 0.11 prerelease passed only
+    -- on_dir.
+    conf.root_dir = function(bufnr, on_dir)
+      if type(bufnr) == 'function' then
+        bufnr(root_dir(vim.api.nvim_get_current_buf()))
+      else
+        on_dir(root_dir(bufnr))
+      end
+    end
+    conf.filetypes = M.filetypes
+    vim.lsp.config('gamels', conf)
+    if check_cmd(M.config.cmd) then
+      vim.lsp.enable('gamels')
+    end
+    return
+  end
+
+  augroup = vim.api.nvim_create_augroup('gamels', { clear = true })
+  vim.api.nvim_create_autocmd('FileType', {
+    group = augroup,
+    pattern = M.filetypes,
+    callback = function(ev)
+      M.attach(ev.buf)
+    end,
+  })
+  -- Buffers already open when setup runs.
+  for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(bufnr) and is_gamels_ft(vim.bo[bufnr].filetype) then
+      M.attach(bufnr)
+    end
+  end
+end
+
+local function gamels_clients()
+  local out = {}
+  local all = vim.lsp.get_clients and vim.lsp.get_clients() or vim.lsp.get_active_clients()
+  for _, c in ipairs(all) do
+    if c.name == 'gamels' then
+      table.insert(out, c)
+    end
+  end
+  return out
+end
+
+--- set_rules changes the Pousse rules of the running servers (sent as
+--- workspace/didChangeConfiguration) and of servers started later.
+function M.set_rules(rules)
+  if rules ~= 'contest' and rules ~= 'icfp' then
+    notify(string.format("gamels: rules must be 'contest' or 'icfp', not %q", tostring(rules)))
+    return
+  end
+  M.config.rules = rules
+  if M.method == 'config' then
+    -- For the servers vim.lsp.enable starts from now on.
+    vim.lsp.config('gamels', { init_options = server_settings(rules), settings = server_settings(rules) })
+  end
+  for _, c in ipairs(gamels_clients()) do
+    c.config.settings = server_settings(rules)
+    client_notify(c, 'workspace/didChangeConfiguration', { settings = server_settings(rules) })
+  end
+end
+
+return M

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# End-to-end test of the Neovim plugin against the real gamels binary.
+#
+#   bash editors/nvim/test/e2e.sh /path/to/gamels
+#
+# Needs nvim (0.7 or later) on PATH. Runs headless Neovim sessions with
+# only this plugin on the runtimepath (-u NONE): the filetype/syntax test,
+# the start strategy test, then the language server test (diagnostics,
+# hover, an edit). Each is bounded in time. Exits non-zero with a message
+# on any failure.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+plugin=$(cd "$here/.." && pwd)
+
+if [ $# -ne 1 ]; then
+  echo "usage: $0 /path/to/gamels" >&2
+  exit 2
+fi
+bin=$1
+case $bin in
+  /*) ;;
+  *) bin=$(pwd)/$bin ;;
+esac
+if [ ! -x "$bin" ]; then
+  echo "e2e: FAIL: $bin is not an executable gamels binary" >&2
+  exit 1
+fi
+if ! command -v nvim >/dev/null 2>&1; then
+  echo "e2e: FAIL: nvim is not on PATH (apt-get install -y neovim)" >&2
+  exit 1
+fi
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+# Keep Neovim's state, cache and logs (lsp.log) inside the scratch
+# directory.
+export XDG_CONFIG_HOME=$scratch/config XDG_DATA_HOME=$scratch/data \
+  XDG_STATE_HOME=$scratch/state XDG_CACHE_HOME=$scratch/cache
+mkdir -p "$scratch/work" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_STATE_HOME" "$XDG_CACHE_HOME"
+
+nvim_run() { # nvim_run LUAFILE: a headless session with the plugin, at most 120 s.
+  timeout -k 5 120 nvim --headless -u NONE -i NONE -n \
+    --cmd "set rtp^=$plugin" \
+    -c 'filetype plugin on' -c 'syntax on' \
+    -c "lua local ok, err = pcall(dofile, '$1') if not ok then io.stderr:write('e2e: Lua error: ' .. tostring(err) .. '\\n') vim.cmd('cquit 3') end" \
+    -c 'lua io.stderr:write("e2e: the test script returned without quitting\n") vim.cmd("cquit 4")' </dev/null
+}
+
+echo "== nvim: $(nvim --version | head -n 1)"
+echo "== filetype, ftplugin and syntax"
+status=0
+( cd "$scratch/work" && nvim_run "$here/syntax_test.lua" ) || status=$?
+if [ $status -ne 0 ]; then
+  echo "e2e: FAIL: the filetype/syntax test failed (exit $status)" >&2
+  exit 1
+fi
+
+echo "== start strategies (vim.lsp.config/enable, vim.lsp.start), recorded"
+status=0
+( cd "$scratch/work" && nvim_run "$here/dispatch_test.lua" ) || status=$?
+if [ $status -ne 0 ]; then
+  echo "e2e: FAIL: the start strategy test failed (exit $status)" >&2
+  exit 1
+fi
+
+echo "== language server: $bin serve"
+status=0
+( cd "$scratch/work" &&
+  GAMELS_BIN=$bin GAMELS_E2E_DIR=$scratch/work nvim_run "$here/e2e.lua" ) || status=$?
+if [ $status -ne 0 ]; then
+  echo "e2e: FAIL: the language server test failed (exit $status)" >&2
+  for log in "$XDG_CACHE_HOME/nvim/lsp.log" "$XDG_STATE_HOME/nvim/lsp.log"; do
+    if [ -s "$log" ]; then
+      echo "---- $log (last 40 lines)" >&2
+      tail -n 40 "$log" >&2
+    fi
+  done
+  exit 1
+fi
+echo "e2e: all Neovim tests passed"

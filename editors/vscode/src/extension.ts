@@ -1,0 +1,197 @@
+// The gamels extension: registers the Pousse, Spot and PATH languages (see
+// package.json) and runs `gamels serve` as their language server.
+
+import * as vscode from "vscode";
+import {
+  DidChangeConfigurationNotification,
+  LanguageClient,
+  LanguageClientOptions,
+  Middleware,
+  ServerOptions,
+} from "vscode-languageclient/node";
+import { notFoundMessage, resolveServerPath } from "./serverPath";
+
+const languages = ["pousse", "spot", "path"];
+
+/** The command of the server's code lenses: reveal the ending move. */
+export const revealCommand = "gamels.revealMove";
+
+let client: LanguageClient | undefined;
+/** Our own registration of revealCommand, when the server does not list it. */
+let revealRegistration: vscode.Disposable | undefined;
+let output: vscode.OutputChannel | undefined;
+
+/** The settings the server reads: {"gamels":{"pousse":{"rules":...}}}. */
+function serverSettings(): { gamels: { pousse: { rules: string } } } {
+  const rules = vscode.workspace
+    .getConfiguration("gamels")
+    .get<string>("pousse.rules", "contest");
+  return { gamels: { pousse: { rules } } };
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  output = vscode.window.createOutputChannel("gamels");
+  context.subscriptions.push(output);
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand("gamels.restartServer", async () => {
+      await stopClient();
+      await startClient();
+    }),
+    vscode.workspace.onDidChangeConfiguration(async (e) => {
+      if (e.affectsConfiguration("gamels.server.path")) {
+        await stopClient();
+        await startClient();
+        return;
+      }
+      if (e.affectsConfiguration("gamels.pousse.rules") && client?.isRunning()) {
+        await client.sendNotification(DidChangeConfigurationNotification.type, {
+          settings: serverSettings(),
+        });
+      }
+    }),
+  );
+
+  await startClient();
+}
+
+export async function deactivate(): Promise<void> {
+  await stopClient();
+}
+
+async function startClient(): Promise<void> {
+  const setting = vscode.workspace
+    .getConfiguration("gamels")
+    .get<string>("server.path", "gamels");
+  const resolved = resolveServerPath(setting);
+  if (!resolved.found) {
+    const message = notFoundMessage(resolved.reason);
+    output?.appendLine(message);
+    const open = "Open Settings";
+    void vscode.window.showErrorMessage(message, open).then((choice) => {
+      if (choice === open) {
+        void vscode.commands.executeCommand(
+          "workbench.action.openSettings",
+          "gamels.server.path",
+        );
+      }
+    });
+    return;
+  }
+  output?.appendLine(`gamels: starting ${resolved.path} serve`);
+
+  // No `transport`: TransportKind.stdio would append "--stdio" to the
+  // arguments, which `gamels serve` does not take; without it the client
+  // talks over the process's stdin and stdout all the same.
+  const serverOptions: ServerOptions = {
+    command: resolved.path,
+    args: ["serve"],
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: languages.flatMap((language) => [
+      { scheme: "file", language },
+      { scheme: "untitled", language },
+    ]),
+    initializationOptions: serverSettings(),
+    outputChannel: output,
+    middleware: middleware(),
+  };
+  // The id "gamels" makes the client read the gamels.trace.server setting.
+  client = new LanguageClient("gamels", "gamels", serverOptions, clientOptions);
+  try {
+    await client.start();
+    // A server that lists revealCommand in executeCommandProvider has the
+    // client register it (and the middleware runs it here, without a round
+    // trip); otherwise register it ourselves.
+    const listed =
+      client.initializeResult?.capabilities.executeCommandProvider?.commands ?? [];
+    if (!listed.includes(revealCommand)) {
+      revealRegistration = vscode.commands.registerCommand(revealCommand, revealMove);
+    }
+  } catch (err) {
+    const message = `gamels: the language server ${resolved.path} failed to start: ${String(err)}`;
+    output?.appendLine(message);
+    void vscode.window.showErrorMessage(message);
+  }
+}
+
+/**
+ * middleware runs revealCommand in the editor: the server's code lens names
+ * the range, and revealing it needs no server.
+ */
+export function middleware(): Middleware {
+  return {
+    executeCommand: async (command, args, next) => {
+      if (command === revealCommand) {
+        return revealMove(args[0], args[1]);
+      }
+      return next(command, args);
+    },
+  };
+}
+
+async function stopClient(): Promise<void> {
+  revealRegistration?.dispose();
+  revealRegistration = undefined;
+  const c = client;
+  client = undefined;
+  if (c === undefined) {
+    return;
+  }
+  try {
+    if (c.isRunning()) {
+      await c.stop();
+    } else {
+      await c.dispose();
+    }
+  } catch (err) {
+    output?.appendLine(`gamels: stopping the server: ${String(err)}`);
+  }
+}
+
+/** A range as the server sends it in the code lens arguments. */
+interface WireRange {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
+
+function isWireRange(v: unknown): v is WireRange {
+  const isPos = (p: unknown): boolean =>
+    typeof p === "object" &&
+    p !== null &&
+    typeof (p as { line?: unknown }).line === "number" &&
+    typeof (p as { character?: unknown }).character === "number";
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    isPos((v as { start?: unknown }).start) &&
+    isPos((v as { end?: unknown }).end)
+  );
+}
+
+/**
+ * revealMove is the command of the server's code lens on a game's header:
+ * arguments [uri, range] name the move where the game ends; the editor
+ * shows that document and selects the move.
+ */
+export async function revealMove(uri: unknown, range: unknown): Promise<void> {
+  if (typeof uri !== "string" || !isWireRange(range)) {
+    void vscode.window.showErrorMessage(
+      `${revealCommand}: expected the arguments [uri, range]`,
+    );
+    return;
+  }
+  const r = new vscode.Range(
+    range.start.line,
+    range.start.character,
+    range.end.line,
+    range.end.character,
+  );
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+  const editor = await vscode.window.showTextDocument(doc, {
+    selection: r,
+    preserveFocus: false,
+  });
+  editor.selection = new vscode.Selection(r.start, r.end);
+  editor.revealRange(r, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+}

@@ -1,0 +1,95 @@
+// Finding the gamels binary before starting it, so that a missing binary
+// gives a clear message instead of a spawn error. No vscode import here:
+// the unit tests run this file under plain node.
+
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+
+/** The outcome of looking for the server binary. */
+export type Resolved =
+  | { found: true; path: string }
+  | { found: false; reason: string };
+
+/** What resolveServerPath reads from the process; tests pass their own. */
+export interface Env {
+  PATH?: string;
+  PATHEXT?: string;
+  HOME?: string;
+}
+
+/**
+ * resolveServerPath turns the gamels.server.path setting into the path of
+ * an executable file. An empty setting means "gamels". A leading "~" is the
+ * home directory. A value with a directory separator is used as it is
+ * (relative to cwd when not absolute); a bare name is looked up on PATH,
+ * with the PATHEXT extensions on Windows.
+ */
+export function resolveServerPath(
+  setting: string | undefined,
+  env: Env = process.env,
+  platform: NodeJS.Platform = process.platform,
+  cwd: string = process.cwd(),
+): Resolved {
+  let value = (setting ?? "").trim();
+  if (value === "") {
+    value = "gamels";
+  }
+  if (value === "~" || value.startsWith("~/") || value.startsWith("~\\")) {
+    const home = env.HOME || os.homedir();
+    value = path.join(home, value.slice(1));
+  }
+  const win = platform === "win32";
+  const exts = win
+    ? ["", ...(env.PATHEXT || ".EXE;.CMD;.BAT;.COM").split(";").filter((e) => e !== "")]
+    : [""];
+  const hasSep = value.includes("/") || (win && value.includes("\\"));
+  if (hasSep) {
+    const abs = path.resolve(cwd, value);
+    for (const ext of exts) {
+      if (isExecutable(abs + ext, win)) {
+        return { found: true, path: abs + ext };
+      }
+    }
+    return {
+      found: false,
+      reason: fs.existsSync(abs)
+        ? `"${abs}" is not an executable file`
+        : `"${abs}" does not exist`,
+    };
+  }
+  const dirs = (env.PATH || "").split(win ? ";" : ":").filter((d) => d !== "");
+  for (const dir of dirs) {
+    for (const ext of exts) {
+      const candidate = path.join(dir, value + ext);
+      if (isExecutable(candidate, win)) {
+        return { found: true, path: candidate };
+      }
+    }
+  }
+  return { found: false, reason: `"${value}" was not found on PATH` };
+}
+
+function isExecutable(file: string, win: boolean): boolean {
+  try {
+    const st = fs.statSync(file);
+    if (!st.isFile()) {
+      return false;
+    }
+    if (!win) {
+      fs.accessSync(file, fs.constants.X_OK);
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The message shown when the binary cannot be found. */
+export function notFoundMessage(reason: string): string {
+  return (
+    `gamels: cannot start the language server: ${reason}. ` +
+    `Build it with "go build -o gamels ./cmd/gamels" in the gamels repository ` +
+    `and put it on PATH, or set "gamels.server.path" to the binary.`
+  );
+}

@@ -1,0 +1,87 @@
+// Unit tests of resolveServerPath, run with node's test runner after
+// bundling (npm run test:unit).
+
+import { test } from "node:test";
+import * as assert from "node:assert/strict";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { notFoundMessage, resolveServerPath } from "../../src/serverPath";
+
+function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "gamels-vscode-"));
+}
+
+function writeFile(file: string, mode: number): void {
+  fs.writeFileSync(file, "#!/bin/sh\n");
+  fs.chmodSync(file, mode);
+}
+
+test("a bare name is found on PATH, first directory first", () => {
+  const a = tempDir();
+  const b = tempDir();
+  writeFile(path.join(b, "gamels"), 0o755);
+  const r = resolveServerPath("gamels", { PATH: `${a}:${b}` }, "linux");
+  assert.deepEqual(r, { found: true, path: path.join(b, "gamels") });
+  writeFile(path.join(a, "gamels"), 0o755);
+  const r2 = resolveServerPath("gamels", { PATH: `${a}:${b}` }, "linux");
+  assert.deepEqual(r2, { found: true, path: path.join(a, "gamels") });
+});
+
+test("an empty setting means gamels", () => {
+  const a = tempDir();
+  writeFile(path.join(a, "gamels"), 0o755);
+  const r = resolveServerPath("  ", { PATH: a }, "linux");
+  assert.deepEqual(r, { found: true, path: path.join(a, "gamels") });
+});
+
+test("a missing binary says where it looked", () => {
+  const a = tempDir();
+  const r = resolveServerPath("gamels", { PATH: a }, "linux");
+  assert.equal(r.found, false);
+  if (!r.found) {
+    assert.match(r.reason, /"gamels" was not found on PATH/);
+    assert.match(notFoundMessage(r.reason), /gamels\.server\.path/);
+  }
+});
+
+test("a file that is not executable is not taken", () => {
+  const a = tempDir();
+  writeFile(path.join(a, "gamels"), 0o644);
+  const r = resolveServerPath("gamels", { PATH: a }, "linux");
+  assert.equal(r.found, false);
+  const abs = resolveServerPath(path.join(a, "gamels"), {}, "linux");
+  assert.equal(abs.found, false);
+  if (!abs.found) {
+    assert.match(abs.reason, /is not an executable file/);
+  }
+});
+
+test("a path with a separator is used as it is, relative to cwd", () => {
+  const a = tempDir();
+  fs.mkdirSync(path.join(a, "bin"));
+  writeFile(path.join(a, "bin", "gamels"), 0o755);
+  const r = resolveServerPath("bin/gamels", { PATH: "" }, "linux", a);
+  assert.deepEqual(r, { found: true, path: path.join(a, "bin", "gamels") });
+  const missing = resolveServerPath("nope/gamels", { PATH: "" }, "linux", a);
+  assert.equal(missing.found, false);
+  if (!missing.found) {
+    assert.match(missing.reason, /does not exist/);
+  }
+});
+
+test("a directory is not a binary", () => {
+  const a = tempDir();
+  fs.mkdirSync(path.join(a, "gamels"));
+  const r = resolveServerPath("gamels", { PATH: a }, "linux");
+  assert.equal(r.found, false);
+});
+
+test("~ is the home directory", () => {
+  const home = tempDir();
+  fs.mkdirSync(path.join(home, "go"));
+  fs.mkdirSync(path.join(home, "go", "bin"));
+  writeFile(path.join(home, "go", "bin", "gamels"), 0o755);
+  const r = resolveServerPath("~/go/bin/gamels", { HOME: home }, "linux");
+  assert.deepEqual(r, { found: true, path: path.join(home, "go", "bin", "gamels") });
+});
