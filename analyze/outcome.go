@@ -1,6 +1,12 @@
 package analyze
 
-import "gamels/parse"
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"gamels/parse"
+)
 
 // Outcome is what every engine says of one game, whatever its kind: the
 // summary that the command-line tools print.
@@ -39,4 +45,36 @@ func Analyze(kind parse.Kind, g *parse.Game, rules parse.Rules) Outcome {
 	}
 	o.Verdict, o.Finished, o.End, o.Issues = r.Verdict, r.Finished, r.End, r.Issues
 	return o
+}
+
+// AnalyzeAll analyses games independently on all processors and returns
+// their outcomes in order. Games are handed out one at a time, so a few
+// long games do not leave a processor idle; the outcome of game i is the
+// same as Analyze(kind, games[i], rules).
+func AnalyzeAll(kind parse.Kind, games []*parse.Game, rules parse.Rules) []Outcome {
+	out := make([]Outcome, len(games))
+	workers := min(runtime.GOMAXPROCS(0), len(games))
+	if workers <= 1 {
+		for i, g := range games {
+			out[i] = Analyze(kind, g, rules)
+		}
+		return out
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(games) {
+					return
+				}
+				out[i] = Analyze(kind, games[i], rules)
+			}
+		}()
+	}
+	wg.Wait()
+	return out
 }

@@ -52,6 +52,14 @@ func (p *parser) pousseGame(lx *lexer, header token) {
 	p.checkSize(g, PousseMinN, PousseMaxN)
 	last := header.span
 	for {
+		// The common case first: a well-formed move read straight from
+		// the bytes, with no token buffered.
+		if m, ok := lx.pousseMove(g.Size); ok {
+			g.extend(m.Span)
+			last = m.Span
+			g.Moves = p.moves.add(g.Moves, m)
+			continue
+		}
 		t, ok := lx.peek(0)
 		if !ok {
 			p.errorf(g, last, "missing QUIT: game %d ends without it", g.Index+1)

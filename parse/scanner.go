@@ -166,3 +166,55 @@ func quote(b []byte) string {
 	}
 	return string(append(out, '"'))
 }
+
+// pousseMove reads a well-formed Pousse move in 1..size straight from the
+// source when no token is buffered: blanks, then [LRTB] and one to three
+// digits ending at a blank, a line end, a '#' or the end. Anything else
+// leaves the lexer as it was and returns false, for the general path.
+// This is the parser's hot loop: a few byte tests per move.
+func (l *lexer) pousseMove(size int) (Move, bool) {
+	if l.n != 0 {
+		return Move{}, false
+	}
+	src := l.sc.src
+	i := l.sc.off
+	for i < len(src) {
+		c := src[i]
+		if c != ' ' && c != '\n' && c != '\t' && c != '\r' {
+			break
+		}
+		i++
+	}
+	if i+1 >= len(src) {
+		return Move{}, false
+	}
+	switch src[i] {
+	case 'L', 'R', 'T', 'B':
+	default:
+		return Move{}, false
+	}
+	start := i
+	i++
+	n := 0
+	for i < len(src) && i-start <= 4 {
+		c := src[i]
+		if c < '0' || c > '9' {
+			break
+		}
+		n = n*10 + int(c-'0')
+		i++
+	}
+	if i-start < 2 || i-start > 4 || n < 1 || n > size {
+		return Move{}, false
+	}
+	if i < len(src) {
+		switch src[i] {
+		case ' ', '\n', '\t', '\r', '#', '\v', '\f':
+		default:
+			return Move{}, false
+		}
+	}
+	l.sc.off = i
+	l.sc.newline = false // the move is now the last token read
+	return Move{Span: Span{start, i}, Dir: src[start], Line: uint8(n)}, true
+}

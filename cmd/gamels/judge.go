@@ -73,8 +73,9 @@ func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Wri
 		sep = "\n" // UVa 844: an empty line between two verdicts
 	}
 	printing := true
+	outcomes := analyze.AnalyzeAll(kind, f.Games, rules)
 	for i, g := range f.Games {
-		o := analyze.Analyze(kind, g, rules)
+		o := outcomes[i]
 		for _, is := range o.Issues {
 			errs = append(errs, &parse.Error{Span: is.Span, Msg: is.Msg})
 		}

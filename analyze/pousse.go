@@ -1,0 +1,423 @@
+package analyze
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+	"sync"
+)
+
+// PousseMaxN is the largest Pousse board size the rules allow.
+const PousseMaxN = 100
+
+// PousseState is a Pousse position being played. It keeps the cells
+// twice, row by row and column by column, so that the squares of any line
+// are contiguous, together with the number of X and of O in every row and
+// column and the number of straights of each colour. A move then costs
+// O(length of the pushed run), worked eight squares at a time (SWAR on
+// 64-bit words), and never O(N²). Cells hold 0 (empty), 1 (X) or 2 (O):
+// the values of Player.
+//
+// A PousseState for an N x N board holds about 2·N² + 4·N bytes; it
+// allocates nothing per move.
+type PousseState struct {
+	n     int
+	plies int
+	// cells[i*n+j] and tcells[j*n+i] hold square (i, j), 0-based; both
+	// have pousseWord bytes of padding at the end for word loads.
+	cells, tcells []byte
+	// rowX[i], rowO[i] (colX[j], colO[j]) count the X and O in row i
+	// (column j); each has pousseWord bytes of padding.
+	rowX, rowO, colX, colO []byte
+	// straights[c] is the number of rows and columns made of N cells of
+	// colour c (index 0 unused).
+	straights [3]int32
+
+	// hashing is true when h is kept up to date; h is the Zobrist hash of
+	// the cells alone.
+	hashing bool
+	h       uint64
+}
+
+// pousseWord is the number of squares handled at once by Apply.
+const pousseWord = 8
+
+// PousseLine is a row or column of the board, for highlighting straights.
+type PousseLine struct {
+	Col   bool   // a column; otherwise a row
+	Index int    // 1-based
+	Who   Player // the colour of the straight
+}
+
+// NewPousseState returns the empty n x n board, X to move, with the
+// Zobrist hash maintained. n must be in 1..PousseMaxN. O(N²).
+func NewPousseState(n int) *PousseState {
+	return newPousseState(n, true)
+}
+
+// newPousseState is NewPousseState with Zobrist hashing optional: the
+// contest rules do not need the hash.
+func newPousseState(n int, hashing bool) *PousseState {
+	if n < 1 || n > PousseMaxN {
+		panic("analyze: Pousse board size out of range")
+	}
+	s := &PousseState{
+		n:       n,
+		cells:   make([]byte, n*n+pousseWord),
+		tcells:  make([]byte, n*n+pousseWord),
+		rowX:    make([]byte, n+pousseWord),
+		rowO:    make([]byte, n+pousseWord),
+		colX:    make([]byte, n+pousseWord),
+		colO:    make([]byte, n+pousseWord),
+		hashing: hashing,
+	}
+	return s
+}
+
+// N returns the board size. O(1).
+func (s *PousseState) N() int { return s.n }
+
+// At returns the cell at the 1-based row and column: 0 when empty, 'X' or
+// 'O'. Out-of-range positions are empty. O(1).
+func (s *PousseState) At(row, col int) byte {
+	if row < 1 || row > s.n || col < 1 || col > s.n {
+		return 0
+	}
+	return "\x00XO"[s.cells[(row-1)*s.n+col-1]]
+}
+
+// ToMove returns the player whose turn it is: First (X) after an even
+// number of moves, Second (O) after an odd number. O(1).
+func (s *PousseState) ToMove() Player { return Player(1 + s.plies&1) }
+
+// lastMover returns the player who made the last move, None before the
+// first move.
+func (s *PousseState) lastMover() Player {
+	if s.plies == 0 {
+		return None
+	}
+	return Player(2 - s.plies&1)
+}
+
+// Plies returns the number of moves applied so far. O(1).
+func (s *PousseState) Plies() int { return s.plies }
+
+// Straights returns the number of straights of X and of O. O(1).
+func (s *PousseState) Straights() (x, o int) {
+	return int(s.straights[First]), int(s.straights[Second])
+}
+
+// Winner returns the colour with more straights now, or None when the
+// counts are equal (including equal non-zero counts). O(1).
+func (s *PousseState) Winner() Player {
+	switch x, o := s.straights[First], s.straights[Second]; {
+	case x > o:
+		return First
+	case o > x:
+		return Second
+	}
+	return None
+}
+
+// Hash returns the Zobrist hash of the cells and of who made the last
+// move. Keys come from a fixed seed, so hashes are the same in every run.
+// O(1) when the state maintains its hash (states from NewPousseState,
+// Clone of those, and PousseGame.Board); O(N²) otherwise.
+func (s *PousseState) Hash() uint64 {
+	h := s.h
+	if !s.hashing {
+		h = s.fullHash()
+	}
+	return h ^ pousseSideKeys[s.lastMover()]
+}
+
+// fullHash computes the Zobrist hash of the cells from scratch. O(N²).
+func (s *PousseState) fullHash() uint64 {
+	keys := pousseKeys()
+	var h uint64
+	for p, c := range s.cells[:s.n*s.n] {
+		h ^= pousseKey(keys[p], c)
+	}
+	return h
+}
+
+// Clone returns an independent copy of s. O(N²).
+func (s *PousseState) Clone() *PousseState {
+	t := *s
+	t.cells = bytes.Clone(s.cells)
+	t.tcells = bytes.Clone(s.tcells)
+	t.rowX = bytes.Clone(s.rowX)
+	t.rowO = bytes.Clone(s.rowO)
+	t.colX = bytes.Clone(s.colX)
+	t.colO = bytes.Clone(s.colO)
+	return &t
+}
+
+// StraightLines returns the rows, then the columns, that are straights
+// now, in increasing order. O(N).
+func (s *PousseState) StraightLines() []PousseLine {
+	if s.straights[First] == 0 && s.straights[Second] == 0 {
+		return nil
+	}
+	var out []PousseLine
+	n := byte(s.n)
+	for k, counts := range [2][2][]byte{{s.rowX, s.rowO}, {s.colX, s.colO}} {
+		for i := 0; i < s.n; i++ {
+			for c, cnt := range counts {
+				if cnt[i] == n {
+					out = append(out, PousseLine{Col: k == 1, Index: i + 1, Who: Player(c + 1)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Apply plays the move dir line for the player to move: dir is 'L', 'R',
+// 'T' or 'B' and line is in 1..N. The caller guarantees validity; an
+// invalid move is ignored (no ply is counted).
+//
+// Cost: O(r), where r is the length of the pushed run (the squares from
+// the insertion square up to the first empty one, or the whole line when
+// it is full). Finding the run's end is O(1) on a full line (the line's
+// counts say so) and otherwise a byte search of the line's contiguous
+// copy. The pushed line itself only gains the mover's marker and loses
+// the empty square or the marker that falls off: O(1). Every square of
+// the run changes colour in its crossing line: shift runs eight squares
+// at a time, updating the crossing lines' counts and straights by word
+// arithmetic, and writes each square to the other copy (and, when
+// hashing, XORs its change into the hash): O(1) per square, no branch on
+// the cells.
+func (s *PousseState) Apply(dir byte, line int) {
+	n := s.n
+	if line < 1 || line > n {
+		return
+	}
+	i := line - 1
+	var arr, other []byte
+	var alongX, alongO, perpX, perpO []byte
+	// Square x of the line is other[x*n+i] in the other copy, and
+	// cells[pb+x*ps] (for the hash).
+	var pb, ps int
+	switch dir {
+	case 'L', 'R':
+		arr, other = s.cells, s.tcells
+		alongX, alongO, perpX, perpO = s.rowX, s.rowO, s.colX, s.colO
+		pb, ps = i*n, 1
+	case 'T', 'B':
+		arr, other = s.tcells, s.cells
+		alongX, alongO, perpX, perpO = s.colX, s.colO, s.rowX, s.rowO
+		pb, ps = i, n
+	default:
+		return
+	}
+	m := byte(1 + s.plies&1)
+	s.plies++
+	ln := arr[i*n:] // the line, then the following ones and the padding
+	full := int(alongX[i])+int(alongO[i]) == n
+	fromLo := dir == 'L' || dir == 'T'
+	lo, hi, out := 0, n-1, 0 // the run is ln[lo..hi]; ln[out] is overwritten
+	if fromLo {
+		if !full {
+			hi = bytes.IndexByte(ln[:n], 0)
+		}
+		out = hi
+	} else {
+		if !full {
+			lo = bytes.LastIndexByte(ln[:n], 0)
+		}
+		out = lo
+	}
+
+	// The pushed line: the square out (empty, or the marker falling off)
+	// goes, the mover's marker comes.
+	s.countLine(alongX, alongO, i, ln[out], m)
+
+	s.shift(ln, lo, hi, fromLo, m, perpX, perpO, other, i, pb, ps)
+}
+
+// countLine updates the counts of line i for a square of colour out
+// replaced by one of colour in, keeping the straight counts. O(1).
+func (s *PousseState) countLine(cx, co []byte, i int, out, in byte) {
+	n := byte(s.n)
+	if out != 0 {
+		cnt := cx
+		if out == 2 {
+			cnt = co
+		}
+		if cnt[i] == n {
+			s.straights[out]--
+		}
+		cnt[i]--
+	}
+	cnt := cx
+	if in == 2 {
+		cnt = co
+	}
+	cnt[i]++
+	if cnt[i] == n {
+		s.straights[in]++
+	}
+}
+
+const (
+	pousseOnes = 0x0101010101010101
+	pousseHigh = 0x8080808080808080
+)
+
+// shift moves the run ln[lo..hi] one square away from the side of entry
+// and puts m on the entry square (lo when fromLo, else hi), updating the
+// counts px, po of the crossing lines (indexed like ln) and the
+// straights. It works on eight squares per step: with cells 0, 1, 2, a
+// byte is X when bit 0 is set and O when bit 1 is, so the changes of the
+// eight counts are word additions, and a count reaching or leaving N is
+// caught by a word test for bytes >= N before any byte is looked at.
+// Each square x of the run is also written to the other copy, at
+// other[x*n+i], and when hashing its change is XORed into the hash (the
+// square is cells[pb+x*ps]). O(hi-lo+1).
+func (s *PousseState) shift(ln []byte, lo, hi int, fromLo bool, m byte, px, po, other []byte, i, pb, ps int) {
+	n := s.n
+	ge := uint64(128-n) * pousseOnes // adding it sets bit 7 of bytes >= n
+	carry := uint64(m)               // fromLo: the square entering each word
+	var keys []uint64
+	if s.hashing {
+		keys = pousseKeys()
+	}
+	h := s.h
+	for x := lo; x <= hi; x += pousseWord {
+		old := binary.LittleEndian.Uint64(ln[x:])
+		var nw uint64
+		last := x+pousseWord > hi
+		if fromLo {
+			nw = old<<8 | carry
+			carry = old >> 56
+		} else {
+			var next uint64
+			if !last {
+				next = uint64(ln[x+pousseWord])
+			}
+			nw = old>>8 | next<<56
+		}
+		if last {
+			k := uint(hi-x) * 8 // the run's last byte in the word
+			if !fromLo {
+				nw = nw&^(0xff<<k) | uint64(m)<<k
+			}
+			keep := ^uint64(0) << k << 8 // bytes past the run
+			nw = nw&^keep | old&keep
+		}
+		binary.LittleEndian.PutUint64(ln[x:], nw)
+
+		cx := binary.LittleEndian.Uint64(px[x:])
+		co := binary.LittleEndian.Uint64(po[x:])
+		cx2 := cx + nw&^(nw>>1)&pousseOnes - old&^(old>>1)&pousseOnes
+		co2 := co + (nw>>1)&pousseOnes - (old>>1)&pousseOnes
+		if ((cx+ge)|(cx2+ge)|(co+ge)|(co2+ge))&pousseHigh != 0 {
+			s.straights[First] += pousseCountN(cx2, n) - pousseCountN(cx, n)
+			s.straights[Second] += pousseCountN(co2, n) - pousseCountN(co, n)
+		}
+		binary.LittleEndian.PutUint64(px[x:], cx2)
+		binary.LittleEndian.PutUint64(po[x:], co2)
+
+		o := other[x*n+i:]
+		if !last {
+			_ = o[7*n]
+			o[0] = byte(nw)
+			o[n] = byte(nw >> 8)
+			o[2*n] = byte(nw >> 16)
+			o[3*n] = byte(nw >> 24)
+			o[4*n] = byte(nw >> 32)
+			o[5*n] = byte(nw >> 40)
+			o[6*n] = byte(nw >> 48)
+			o[7*n] = byte(nw >> 56)
+		} else {
+			for k := 0; k <= hi-x; k++ {
+				o[k*n] = byte(nw >> (8 * k))
+			}
+		}
+		if keys != nil {
+			d := old ^ nw
+			for k := 0; k < pousseWord && x+k <= hi; k++ {
+				h ^= pousseKey(keys[pb+(x+k)*ps], byte(d>>(8*k)))
+			}
+		}
+	}
+	s.h = h
+}
+
+// pousseCountN returns the number of bytes of w equal to n.
+func pousseCountN(w uint64, n int) int32 {
+	var c int32
+	for k := 0; k < 64; k += 8 {
+		if byte(w>>k) == byte(n) {
+			c++
+		}
+	}
+	return c
+}
+
+// setCells makes s the position with the given row-major cells after the
+// given number of plies, recounting lines and straights (and the hash
+// when s keeps one). O(N²).
+func (s *PousseState) setCells(cells []byte, plies int) {
+	n := s.n
+	copy(s.cells, cells[:n*n])
+	s.plies = plies
+	clear(s.rowX)
+	clear(s.rowO)
+	clear(s.colX)
+	clear(s.colO)
+	s.straights = [3]int32{}
+	for i := 0; i < n; i++ {
+		for j, c := range cells[i*n : i*n+n] {
+			s.tcells[j*n+i] = c
+			switch c {
+			case 1:
+				s.rowX[i]++
+				s.colX[j]++
+			case 2:
+				s.rowO[i]++
+				s.colO[j]++
+			}
+		}
+	}
+	for k, cnt := range [4][]byte{s.rowX, s.rowO, s.colX, s.colO} {
+		for _, c := range cnt[:n] {
+			if int(c) == n {
+				s.straights[1+k%2]++
+			}
+		}
+	}
+	if s.hashing {
+		s.h = s.fullHash()
+	}
+}
+
+// pousseSideKeys are the Zobrist keys for who made the last move.
+var pousseSideKeys = [3]uint64{0, 0x9e3779b97f4a7c15 ^ 0x1234567, 0xbf58476d1ce4e5b9 ^ 0x7654321}
+
+// pousseKeys returns the Zobrist keys of the squares: with t = keys[p]
+// for square p (row-major on the board being played), the key of an X
+// there is t, of an O t rotated by 31 bits, of an empty square 0 (see
+// pousseKey). Generated once from a fixed seed (splitmix64), PousseMaxN²
+// words: one word per square keeps the table small enough for the cache.
+var pousseKeys = sync.OnceValue(func() []uint64 {
+	keys := make([]uint64, PousseMaxN*PousseMaxN)
+	x := uint64(0x5eed_9005_5e00_0001)
+	for p := range keys {
+		x += 0x9e3779b97f4a7c15
+		z := x
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		keys[p] = z ^ z>>31
+	}
+	return keys
+})
+
+// pousseKey returns, for a square whose word in pousseKeys is t, the XOR
+// of the keys of the colours set in d: bit 0 for X, bit 1 for O. With d
+// the XOR of an old and a new colour (0, 1, 2), it is the change of the
+// hash when the square goes from one to the other. O(1), no branch.
+func pousseKey(t uint64, d byte) uint64 {
+	return t&-uint64(d&1) ^ bits.RotateLeft64(t, 31)&-uint64(d>>1&1)
+}

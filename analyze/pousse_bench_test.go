@@ -1,0 +1,118 @@
+package analyze
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"gamels/parse"
+)
+
+// pousseBenchGame returns a random game of count moves on an n x n board
+// and the approximate size of its transcript in bytes.
+func pousseBenchGame(seed uint64, n, count int) (*parse.Game, int64) {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	moves := randomPousseMoves(rng, n, count, 0)
+	// Random play repeats now and then (a full row pushed back and forth);
+	// change the repeating moves so that the game runs to its end under
+	// both rule sets.
+	for {
+		pg := AnalyzePousse(pousseGameOf(n, moves), parse.RulesICFP)
+		if pg.End < 0 {
+			break
+		}
+		moves[pg.End] = randomPousseMoves(rng, n, 1, 0)[0]
+	}
+	size := int64(len("100\nQUIT\n"))
+	for _, mv := range moves {
+		size += 2 + int64(len(itoa(int(mv.Line))))
+	}
+	return pousseGameOf(n, moves), size
+}
+
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}
+
+// BenchmarkPousseApply measures one move on a 100 x 100 board filled by
+// random play (the steady state of long random games: most lines full, so
+// most pushes move a whole line).
+func BenchmarkPousseApply(b *testing.B) {
+	for _, bc := range []struct {
+		name    string
+		hashing bool
+	}{{"contest", false}, {"hashed", true}} {
+		b.Run(bc.name, func(b *testing.B) {
+			g, _ := pousseBenchGame(1, 100, 1<<16)
+			s := newPousseState(100, bc.hashing)
+			for _, mv := range g.Moves[:30000] {
+				s.Apply(mv.Dir, int(mv.Line))
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				mv := g.Moves[i&(1<<16-1)]
+				s.Apply(mv.Dir, int(mv.Line))
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/move")
+		})
+	}
+}
+
+// BenchmarkPousseGame analyses a random 100000-move game on a 100 x 100
+// board (no straights arise, so every move is played).
+func BenchmarkPousseGame(b *testing.B) {
+	g, size := pousseBenchGame(2, 100, 100000)
+	for _, rules := range []parse.Rules{parse.RulesContest, parse.RulesICFP} {
+		b.Run(rules.String(), func(b *testing.B) {
+			b.SetBytes(size)
+			b.ReportAllocs()
+			for b.Loop() {
+				pg := AnalyzePousse(g, rules)
+				if pg.Played() != len(g.Moves) {
+					b.Fatalf("game ended at %d", pg.End)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(g.Moves)), "ns/move")
+		})
+	}
+}
+
+// BenchmarkPousseBoardAt measures Board(k) at random k on the game of
+// BenchmarkPousseGame.
+func BenchmarkPousseBoardAt(b *testing.B) {
+	g, _ := pousseBenchGame(2, 100, 100000)
+	pg := AnalyzePousse(g, parse.RulesICFP)
+	rng := rand.New(rand.NewPCG(3, 3))
+	b.ReportAllocs()
+	for b.Loop() {
+		pg.Board(rng.IntN(len(g.Moves) + 1))
+	}
+}
+
+// BenchmarkPousseJudge40 judges 40 random games with N in 60..100 and
+// 5000..30000 moves each under the contest rules (the engine's share of
+// judging such a file).
+func BenchmarkPousseJudge40(b *testing.B) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	var games []*parse.Game
+	var size int64
+	for i := 0; i < 40; i++ {
+		g, sz := pousseBenchGame(uint64(10+i), 60+rng.IntN(41), 5000+rng.IntN(25001))
+		games = append(games, g)
+		size += sz
+	}
+	moves := 0
+	for _, g := range games {
+		moves += len(g.Moves)
+	}
+	b.SetBytes(size)
+	for b.Loop() {
+		for _, g := range games {
+			AnalyzePousse(g, parse.RulesDefault)
+		}
+	}
+	b.ReportMetric(float64(moves), "moves/op")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(moves), "ns/move")
+}

@@ -1,0 +1,219 @@
+package analyze
+
+import (
+	"bytes"
+
+	"gamels/parse"
+)
+
+// PousseGame is a whole Pousse game replayed under a rule set: its result
+// and checkpoints from which Board rebuilds any position quickly.
+type PousseGame struct {
+	Result
+
+	moves  []parse.Move
+	n      int
+	icfp   bool
+	played int
+
+	// every is the checkpoint interval K: cps holds, one after the other,
+	// the cells after K, 2K, 3K, ... moves (N² bytes each; the empty board
+	// before move 0 is implicit). K = max(64, N²/8), so checkpoints cost
+	// at most 8 bytes per move.
+	every int
+	cps   []byte
+}
+
+// pousseEvery returns the checkpoint interval for an n x n board.
+func pousseEvery(n int) int {
+	return max(64, n*n/8)
+}
+
+// AnalyzePousse replays g under the rules (RulesDefault means contest) and
+// returns its result. The PousseGame keeps g.Moves (for Board), which the
+// caller must not change afterwards.
+//
+// Contest rules: after every move, the colour with more straights wins.
+// ICFP rules: in addition, a move that recreates a state (cells and who
+// moved last) that the same player produced earlier loses for that
+// player; straights are checked first, so the two cannot both fire.
+//
+// Cost: each move is PousseState.Apply, O(run length), plus O(1) for the
+// straights check. Every K moves a checkpoint copies the cells, O(N²/K)
+// per move amortised. ICFP rules add, per move, an O(1) expected lookup
+// of the Zobrist hash in an open-addressing table of earlier states of
+// the same mover; a hit is verified exactly by rebuilding the earlier
+// board (O(N² + K·N)), so a 64-bit collision cannot fake a repetition.
+// Memory kept: at most 8 bytes per move of checkpoints. ICFP rules use,
+// while analysing only, 8 bytes per move for the hashes and 8 to 16 for
+// the table.
+func AnalyzePousse(g *parse.Game, rules parse.Rules) *PousseGame {
+	pg := &PousseGame{
+		Result: Result{End: -1, Earlier: -1, Despite: g.HasErrors},
+		moves:  g.Moves,
+		n:      g.Size,
+		icfp:   rules == parse.RulesICFP,
+	}
+	if g.Size < 1 || g.Size > PousseMaxN {
+		return pg
+	}
+	n := g.Size
+	pg.every = pousseEvery(n)
+	s := newPousseState(n, pg.icfp)
+	pg.cps = make([]byte, 0, (len(g.Moves)/pg.every)*n*n)
+	var seen pousseSeen
+	if pg.icfp {
+		seen.init(len(g.Moves))
+	}
+	for i, mv := range g.Moves {
+		if i > 0 && i%pg.every == 0 {
+			pg.cps = append(pg.cps, s.cells[:n*n]...)
+		}
+		s.Apply(mv.Dir, int(mv.Line))
+		if w := s.Winner(); w != None {
+			pg.end(i, w, ReasonStraights)
+			break
+		}
+		if pg.icfp {
+			if j := seen.find(pg, s); j >= 0 {
+				pg.end(i, 3-s.lastMover(), ReasonRepetition)
+				pg.Earlier = j
+				break
+			}
+			seen.add(s.Hash())
+		}
+	}
+	if pg.End < 0 {
+		pg.Verdict = "TIE GAME"
+		pg.played = len(g.Moves)
+	}
+	return pg
+}
+
+// end records that the game ends at move i, won by w.
+func (pg *PousseGame) end(i int, w Player, why Reason) {
+	pg.End = i
+	pg.played = i + 1
+	pg.Finished = true
+	pg.Winner = w
+	pg.Reason = why
+	if w == First {
+		pg.Verdict = "X WINS"
+	} else {
+		pg.Verdict = "O WINS"
+	}
+}
+
+// Played returns the number of moves actually played: End+1 when the game
+// ends, else all the moves. O(1).
+func (pg *PousseGame) Played() int { return pg.played }
+
+// Board returns the position after the first k moves of the game, k
+// clamped to 0..Played() (moves after End are not played). The state is
+// fresh (the caller may keep and change it) and maintains its hash. Board
+// returns nil when the game has no usable size.
+//
+// Cost: O(N²) to restore the nearest checkpoint at or before k, then at
+// most K = max(64, N²/8) moves of O(run length) each.
+func (pg *PousseGame) Board(k int) *PousseState {
+	if pg.n < 1 || pg.n > PousseMaxN {
+		return nil
+	}
+	k = min(max(k, 0), pg.played)
+	s := newPousseState(pg.n, true)
+	pg.replay(s, k)
+	return s
+}
+
+// replay sets s (an n x n state) to the position after k moves, k <= the
+// number of moves the checkpoints cover plus K. O(N² + K·N).
+func (pg *PousseGame) replay(s *PousseState, k int) {
+	c := min(k/pg.every, len(pg.cps)/(pg.n*pg.n))
+	from := 0
+	if c > 0 {
+		nn := pg.n * pg.n
+		s.setCells(pg.cps[(c-1)*nn:c*nn], c*pg.every)
+		from = c * pg.every
+	}
+	for _, mv := range pg.moves[from:k] {
+		s.Apply(mv.Dir, int(mv.Line))
+	}
+}
+
+// pousseSeen is the set of states produced so far in an ICFP game: the
+// hash after every move, and an open-addressing table of move indexes
+// (plus one; 0 is a free slot) keyed by those hashes.
+type pousseSeen struct {
+	hashes []uint64
+	table  []int32
+	shift  uint // 64 - log2(len(table))
+	scr    *PousseState
+}
+
+// init sizes the set for up to count moves.
+func (t *pousseSeen) init(count int) {
+	t.hashes = make([]uint64, 0, count)
+	t.resize(max(1024, 2*count))
+}
+
+// resize makes the table size slots or more (a power of two) and puts
+// every recorded move in it.
+func (t *pousseSeen) resize(size int) {
+	t.shift = 64
+	for 1<<(64-t.shift) < size {
+		t.shift--
+	}
+	t.table = make([]int32, 1<<(64-t.shift))
+	for j := range t.hashes {
+		t.insert(j)
+	}
+}
+
+// find returns the index of an earlier move by the same player after
+// which the cells were the same as in s now, or -1. The hash only
+// selects candidates: each is checked by rebuilding its board. O(1)
+// expected, plus O(N² + K·N) per candidate.
+func (t *pousseSeen) find(pg *PousseGame, s *PousseState) int {
+	if len(t.table) == 0 {
+		return -1
+	}
+	h := s.Hash()
+	mask := len(t.table) - 1
+	for x := int(h >> t.shift); ; x = (x + 1) & mask {
+		j := int(t.table[x]) - 1
+		if j < 0 {
+			return -1
+		}
+		if t.hashes[j] != h || j&1 != (s.plies-1)&1 {
+			continue
+		}
+		if t.scr == nil {
+			t.scr = newPousseState(pg.n, false)
+		}
+		pg.replay(t.scr, j+1)
+		if bytes.Equal(t.scr.cells, s.cells) {
+			return j
+		}
+	}
+}
+
+// add records the hash h of the state after the next move. O(1)
+// amortised.
+func (t *pousseSeen) add(h uint64) {
+	t.hashes = append(t.hashes, h)
+	if 2*len(t.hashes) > len(t.table) {
+		t.resize(max(1024, 2*len(t.table)))
+		return
+	}
+	t.insert(len(t.hashes) - 1)
+}
+
+// insert puts move index j in the table.
+func (t *pousseSeen) insert(j int) {
+	mask := len(t.table) - 1
+	x := int(t.hashes[j] >> t.shift)
+	for t.table[x] != 0 {
+		x = (x + 1) & mask
+	}
+	t.table[x] = int32(j + 1)
+}
