@@ -171,9 +171,11 @@ const (
 )
 
 // Row is one PATH row: Span covers its characters (without surrounding
-// whitespace or comment); Cells has exactly one byte per character of the
-// row as written, each W, B, U, or CellBad. Cell j of the row starts at
-// byte offset Span.Start + j.
+// whitespace or comment); Cells has exactly one entry per byte of the row,
+// each W, B, U, or CellBad: cell j of the row (0-based) is the byte at
+// offset Span.Start + j. A character that is not a cell is reported as an
+// error, and each of its bytes is CellBad (a non-ASCII character is then
+// more than one cell wide, as for a contest program reading bytes).
 type Row struct {
 	Span  Span
 	Cells []byte

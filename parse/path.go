@@ -102,10 +102,8 @@ func (p *parser) pathRow(g *Game, span Span) {
 	g.extend(span)
 	text := p.text(span)
 	row := Row{Span: span, Cells: make([]byte, len(text))}
-	chars := 0
 	for i := 0; i < len(text); {
 		c := text[i]
-		chars++
 		switch c {
 		case 'W', 'B', 'U':
 			row.Cells[i] = c
@@ -126,7 +124,9 @@ func (p *parser) pathRow(g *Game, span Span) {
 	}
 	if g.Size > 0 && len(g.Rows) >= g.Size {
 		p.errorf(g, span, "extra row: a %dx%d board has %d rows", g.Size, g.Size, g.Size)
-	} else if g.Size > 0 && chars != g.Size {
+	} else if chars := utf8.RuneCount(text); g.Size > 0 && chars != g.Size {
+		// Counted in characters, as the person sees the row; a non-ASCII
+		// character is reported above and spans several cells.
 		p.errorf(g, span, "row %d has %s but the board is %dx%d", len(g.Rows)+1, plural(chars, "cell"), g.Size, g.Size)
 	}
 	g.Rows = append(g.Rows, row)

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+
+	"gamels/lsp"
+)
+
+func init() {
+	register(&command{
+		name:  "serve",
+		usage: "[--log-file FILE] [--log-level debug|info|warn|error]",
+		short: "run the language server on stdin and stdout",
+		run:   runServe,
+	})
+}
+
+// runServe runs the language server over stdin and stdout. Stdout
+// carries the protocol only: the log goes to stderr or to --log-file.
+// The exit status is the protocol's: 0 after shutdown and exit, 1
+// otherwise; 2 for bad arguments.
+func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	logFile := fs.String("log-file", "", "append the log to `file` instead of stderr")
+	logLevel := fs.String("log-level", "info", "log `level`: debug, info, warn or error")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "gamels serve: unexpected arguments %q\n", fs.Args())
+		return 2
+	}
+	level, err := zapcore.ParseLevel(*logLevel)
+	if err != nil {
+		fmt.Fprintf(stderr, "gamels serve: %v\n", err)
+		return 2
+	}
+	var sink zapcore.WriteSyncer = zapcore.AddSync(stderr)
+	if *logFile != "" {
+		f, err := os.OpenFile(*logFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			fmt.Fprintf(stderr, "gamels serve: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		sink = zapcore.AddSync(f)
+	}
+	enc := zap.NewProductionEncoderConfig()
+	enc.EncodeTime = zapcore.ISO8601TimeEncoder
+	logger := zap.New(zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(sink), level))
+	defer logger.Sync()
+
+	version := ""
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		version = bi.Main.Version
+	}
+	srv := lsp.NewServer(lsp.Options{Logger: logger, Version: version})
+	code := srv.Serve(context.Background(), jsonrpc2.NewStream(stdio{stdin, stdout}))
+	logger.Info("gamels serve exits", zap.Int("status", code))
+	return code
+}
+
+// stdio joins stdin and stdout into the stream's connection.
+type stdio struct {
+	in  io.Reader
+	out io.Writer
+}
+
+func (s stdio) Read(p []byte) (int, error)  { return s.in.Read(p) }
+func (s stdio) Write(p []byte) (int, error) { return s.out.Write(p) }
+
+// Close closes stdin and stdout when they can be closed.
+func (s stdio) Close() error {
+	if c, ok := s.in.(io.Closer); ok {
+		c.Close()
+	}
+	if c, ok := s.out.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
+}

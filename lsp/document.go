@@ -1,0 +1,129 @@
+package lsp
+
+import (
+	"fmt"
+	"path"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"gamels/parse"
+)
+
+// A snapshot is one immutable version of an open document: its text, and
+// (computed at most once, on first use) its line index, parse and
+// analysis. A change never modifies a snapshot; it makes a new one and
+// replaces the document's current snapshot atomically, so a request or
+// a diagnostics run that holds a snapshot sees one consistent version.
+type snapshot struct {
+	uri     uri.URI
+	version int32
+	kind    parse.Kind // 0 when the document is not a transcript
+	text    []byte
+	enc     Encoding
+	rules   parse.Rules // the configured Pousse rules (the file's own line wins)
+	cache   *gameCache  // shared by the document's snapshots
+	seq     uint64      // the snapshot's rank among its document's snapshots, from 1
+
+	mapperOnce sync.Once
+	mapper     *Mapper
+
+	analysisOnce sync.Once
+	analysis     *fileAnalysis
+	analysisErr  error       // a recovered panic in the engines
+	analysed     atomic.Bool // set once analysis is ready
+}
+
+// Mapper returns the snapshot's position mapper, building it on first use.
+func (s *snapshot) Mapper() *Mapper {
+	s.mapperOnce.Do(func() { s.mapper = NewMapper(s.text, s.enc) })
+	return s.mapper
+}
+
+// Analysis returns the parse and analysis of the snapshot, computing them
+// on first use. An error means the engines panicked on this text; the
+// panic is turned into the error so that one bad document does not bring
+// the server down.
+func (s *snapshot) Analysis() (*fileAnalysis, error) {
+	s.analysisOnce.Do(func() {
+		defer func() {
+			if r := recover(); r != nil {
+				s.analysis = nil
+				s.analysisErr = fmt.Errorf("internal error while analysing %s: %v", s.uri, r)
+			}
+		}()
+		s.analysis = analyzeFile(s.kind, s.text, s.rules, s.cache)
+	})
+	s.analysed.Store(true)
+	return s.analysis, s.analysisErr
+}
+
+// ownRules reports whether the snapshot is known, without waiting for an
+// analysis, to choose its Pousse rules with a `# rules:` line.
+func (s *snapshot) ownRules() bool {
+	if !s.analysed.Load() {
+		return false
+	}
+	fa, err := s.Analysis()
+	return err == nil && fa.file.Rules != parse.RulesDefault
+}
+
+// A document is an open text document: its current snapshot and the
+// state that outlives snapshots (the per-game analysis cache, the
+// diagnostics scheduler).
+type document struct {
+	uri   uri.URI
+	snap  atomic.Pointer[snapshot]
+	seq   atomic.Uint64 // the number of snapshots made so far
+	cache *gameCache
+	diags *diagScheduler
+}
+
+// kindOf returns the transcript kind named by a language id or, failing
+// that, by the document's file extension.
+func kindOf(languageID string, u uri.URI) parse.Kind {
+	if k, ok := parse.KindOf(strings.ToLower(languageID)); ok {
+		return k
+	}
+	p := string(u)
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	if k, ok := parse.KindOf(strings.ToLower(path.Base(p))); ok {
+		return k
+	}
+	return 0
+}
+
+// applyChanges returns the text that results from applying changes in
+// order to the text of snapshot old. Each ranged change is located in the
+// text as left by the changes before it, with that text's own line index:
+// the snapshot's (built once) for the first, a new one for each later
+// ranged change of the same notification. A whole-document change
+// replaces everything. O(len(text)) per change.
+func applyChanges(old *snapshot, changes []protocol.TextDocumentContentChangeEvent) ([]byte, error) {
+	text, m := old.text, old.Mapper()
+	for _, ch := range changes {
+		switch c := ch.(type) {
+		case *protocol.TextDocumentContentChangeWholeDocument:
+			text = []byte(c.Text)
+		case *protocol.TextDocumentContentChangePartial:
+			if m == nil {
+				m = NewMapper(text, old.enc)
+			}
+			sp := m.Span(c.Range)
+			out := make([]byte, 0, len(text)-sp.Len()+len(c.Text))
+			out = append(out, text[:sp.Start]...)
+			out = append(out, c.Text...)
+			out = append(out, text[sp.End:]...)
+			text = out
+		default:
+			return nil, fmt.Errorf("unsupported content change %T", ch)
+		}
+		m = nil
+	}
+	return text, nil
+}

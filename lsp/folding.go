@@ -1,0 +1,42 @@
+package lsp
+
+import (
+	"context"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+)
+
+func init() {
+	register(protocol.MethodTextDocumentFoldingRange,
+		docRequest(protocol.MethodTextDocumentFoldingRange,
+			func(p *protocol.FoldingRangeParams) uri.URI { return p.TextDocument.URI },
+			(*Server).foldingRanges),
+		func(c *protocol.ServerCapabilities) { c.FoldingRangeProvider = protocol.Boolean(true) })
+}
+
+// foldingRanges answers textDocument/foldingRange: one region per game
+// that spans more than one line, from its N line to its last line, with
+// the game's summary as the collapsed text.
+func (s *Server) foldingRanges(ctx context.Context, snap *snapshot, p *protocol.FoldingRangeParams) (any, error) {
+	fa, err := snap.Analysis()
+	if err != nil {
+		return nil, errAnalysis(err)
+	}
+	m := snap.Mapper()
+	out := []protocol.FoldingRange{}
+	for _, ga := range fa.games {
+		start, end := m.Line(ga.game.Span.Start), m.Line(ga.game.Span.End)
+		if end <= start {
+			continue
+		}
+		text := summarize(snap.text, snap.kind, fa.rules, ga).String()
+		out = append(out, protocol.FoldingRange{
+			StartLine:     uint32(start),
+			EndLine:       uint32(end),
+			Kind:          protocol.FoldingRangeKindRegion,
+			CollapsedText: &text,
+		})
+	}
+	return out, nil
+}

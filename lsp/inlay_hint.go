@@ -1,0 +1,79 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"gamels/parse"
+)
+
+func init() {
+	register(protocol.MethodTextDocumentInlayHint,
+		docRequest(protocol.MethodTextDocumentInlayHint,
+			func(p *protocol.InlayHintParams) uri.URI { return p.TextDocument.URI },
+			(*Server).inlayHints),
+		func(c *protocol.ServerCapabilities) { c.InlayHintProvider = protocol.Boolean(true) })
+}
+
+// inlayHints answers textDocument/inlayHint for the requested range only:
+// a move number before every Pousse and Spot move ("7."), and the outcome
+// after the move where a game ends or, when the moves run out, after the
+// last one ("⟵ X WINS", "⟵ TIE GAME"); for PATH, the verdict after the
+// N line. Cost: O(log games + hints in range), plus the analysis.
+func (s *Server) inlayHints(ctx context.Context, snap *snapshot, p *protocol.InlayHintParams) (any, error) {
+	fa, err := snap.Analysis()
+	if err != nil {
+		return nil, errAnalysis(err)
+	}
+	m := snap.Mapper()
+	want := m.Span(p.Range)
+	out := []protocol.InlayHint{}
+	yes := true
+	add := func(off int, label string, left bool) {
+		if off < want.Start || off > want.End {
+			return
+		}
+		h := protocol.InlayHint{Position: m.Position(off), Label: protocol.String(label)}
+		if left {
+			h.PaddingLeft = &yes
+		} else {
+			h.PaddingRight = &yes
+		}
+		out = append(out, h)
+	}
+	// From the first game that ends at or after the range's start.
+	first := sort.Search(len(fa.games), func(i int) bool { return fa.games[i].game.Span.End >= want.Start })
+	for _, ga := range fa.games[first:] {
+		g := ga.game
+		if g.Span.Start > want.End {
+			break
+		}
+		sm := summarize(snap.text, snap.kind, fa.rules, ga)
+		if snap.kind == parse.Path {
+			if sm.verdict != "" {
+				add(g.N.Span.End, "⟵ "+sm.verdict, true)
+			}
+			continue
+		}
+		r := ga.result()
+		from := max(0, moveAt(g.Moves, want.Start))
+		for i := from; i < len(g.Moves); i++ {
+			mv := g.Moves[i]
+			if mv.Span.Start > want.End {
+				break
+			}
+			add(mv.Span.Start, fmt.Sprintf("%d.", i+1), false)
+			if r == nil || g.Size == 0 || sm.verdict == "" {
+				continue
+			}
+			if i == r.End || (r.End < 0 && i == len(g.Moves)-1) {
+				add(mv.Span.End, "⟵ "+sm.verdict, true)
+			}
+		}
+	}
+	return out, nil
+}

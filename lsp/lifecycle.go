@@ -1,0 +1,86 @@
+package lsp
+
+import (
+	"slices"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+)
+
+// initialize answers the initialize request: it chooses the position
+// encoding, reads the settings from initializationOptions and lists the
+// capabilities. A second initialize is an error.
+func (s *Server) initialize(raw []byte) (any, error) {
+	var p protocol.InitializeParams
+	if err := protocol.Unmarshal(raw, &p); err != nil {
+		return nil, errInvalidParams(protocol.MethodInitialize, err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.state != stateNew {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "gamels: initialize sent twice")
+	}
+	s.enc = UTF16
+	if g := p.Capabilities.General; g != nil && slices.Contains(g.PositionEncodings, protocol.PositionEncodingKindUTF8) {
+		s.enc = UTF8
+	}
+	settings, err := parseSettings(p.InitializationOptions, s.settings)
+	if err != nil {
+		s.log.Warn("initializationOptions", zap.Error(err))
+	}
+	s.settings = settings
+	s.state = stateInitialized
+	s.log.Info("initialize",
+		zap.String("client", p.ClientInfo.Name),
+		zap.String("positionEncoding", string(s.enc.Kind())),
+		zap.Stringer("pousseRules", s.settings.PousseRules))
+
+	open, change := true, protocol.TextDocumentSyncKindIncremental
+	caps := protocol.ServerCapabilities{
+		PositionEncoding: s.enc.Kind(),
+		TextDocumentSync: &protocol.TextDocumentSyncOptions{OpenClose: &open, Change: &change},
+	}
+	for _, c := range capabilities {
+		c(&caps)
+	}
+	res := &protocol.InitializeResult{
+		Capabilities: caps,
+		ServerInfo:   protocol.ServerInfo{Name: "gamels"},
+	}
+	if s.opts.Version != "" {
+		res.ServerInfo.Version = protocol.NewOptional(s.opts.Version)
+	}
+	return res, nil
+}
+
+// shutdown answers the shutdown request. Later requests are refused;
+// only exit is still obeyed.
+func (s *Server) shutdown() (any, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch s.state {
+	case stateNew:
+		return nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "gamels: the server is not initialized")
+	case stateShutdown:
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "gamels: the server is shut down")
+	}
+	s.state = stateShutdown
+	s.log.Info("shutdown")
+	return nil, nil
+}
+
+// exit records the exit status (0 after shutdown, else 1) and ends Serve.
+func (s *Server) exit() {
+	s.exitOnce.Do(func() {
+		s.mu.Lock()
+		if s.state == stateShutdown {
+			s.exitCode = 0
+		} else {
+			s.exitCode = 1
+		}
+		s.log.Info("exit", zap.Int("status", s.exitCode))
+		s.mu.Unlock()
+		close(s.exitCh)
+	})
+}

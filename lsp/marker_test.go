@@ -1,0 +1,391 @@
+package lsp
+
+// Marker tests. Each testdata/lsp/*.txtar archive holds transcripts whose
+// `#@` comments state what the server must say about their line:
+//
+//	L2        #@ diag(info, "L2", "X WINS") hover("L2", x_wins)
+//	1 1 +     #@ diag(info, "1 1 +", "Player 2 wins on move 3", related="2 2 +", relline=3, relmsg="...")
+//	N line    #@ lens("game 1: X WINS at move 7")
+//
+//   - diag(severity, "covered text", "message", tag=unnecessary,
+//     related="covered text", relline=N, relmsg="message"): a diagnostic starting on
+//     this line whose range covers exactly the text given ("FIRST…LAST"
+//     for a range over several lines: its text on the first line, without
+//     a comment, and on the last). Diagnostics
+//     are checked 1:1: every published diagnostic has its annotation and
+//     every annotation its diagnostic. Severity is error, warning, info
+//     or hint.
+//   - hover("text", name): the hover at the start of the first occurrence
+//     of text on this line equals the archive's section hover/name.
+//   - lens("title"): a code lens on this line with this title; also 1:1.
+//
+// The section golden/FILE holds, for each transcript FILE, the inlay hints
+// (the text with each hint written ⟦label⟧ where it sits), the document
+// symbols and the folding ranges. Optional sections: "settings" (JSON for
+// initializationOptions) and "encoding" ("utf-8" to offer UTF-8
+// positions). Run `go test ./lsp -run Markers -update` to rewrite the
+// hover and golden sections from what the server says.
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"text/scanner"
+
+	"github.com/google/go-cmp/cmp"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+	"golang.org/x/tools/txtar"
+
+	"gamels/parse"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden sections of testdata/lsp/*.txtar")
+
+func TestMarkers(t *testing.T) {
+	files, err := filepath.Glob("../testdata/lsp/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no marker files in testdata/lsp")
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			runMarkers(t, file)
+		})
+	}
+}
+
+// An annotation is one call in a `#@` comment.
+type annotation struct {
+	line int // 0-based
+	name string
+	args []string
+	kw   map[string]string
+}
+
+// parseAnnotations returns the annotations of a transcript.
+func parseAnnotations(t *testing.T, file string, text []byte) []annotation {
+	var out []annotation
+	for i, line := range strings.Split(string(text), "\n") {
+		at := strings.Index(line, "#@")
+		if at < 0 {
+			continue
+		}
+		var s scanner.Scanner
+		s.Init(strings.NewReader(line[at+2:]))
+		s.Mode = scanner.ScanIdents | scanner.ScanStrings | scanner.ScanInts
+		s.Error = func(_ *scanner.Scanner, msg string) { t.Fatalf("%s:%d: %s", file, i+1, msg) }
+		for tok := s.Scan(); tok != scanner.EOF; tok = s.Scan() {
+			if tok != scanner.Ident {
+				t.Fatalf("%s:%d: annotation expected, found %q", file, i+1, s.TokenText())
+			}
+			a := annotation{line: i, name: s.TokenText(), kw: map[string]string{}}
+			if s.Scan() != '(' {
+				t.Fatalf("%s:%d: ( expected after %s", file, i+1, a.name)
+			}
+			for tok = s.Scan(); tok != ')'; tok = s.Scan() {
+				if tok == ',' {
+					continue
+				}
+				val := func(tok rune) string {
+					switch tok {
+					case scanner.String:
+						v, err := strconv.Unquote(s.TokenText())
+						if err != nil {
+							t.Fatalf("%s:%d: %v", file, i+1, err)
+						}
+						return v
+					case scanner.Ident, scanner.Int:
+						return s.TokenText()
+					}
+					t.Fatalf("%s:%d: bad argument %q in %s", file, i+1, s.TokenText(), a.name)
+					return ""
+				}
+				v := val(tok)
+				if tok == scanner.Ident && s.Peek() == '=' {
+					s.Scan()
+					a.kw[v] = val(s.Scan())
+					continue
+				}
+				a.args = append(a.args, v)
+			}
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+var severities = map[protocol.DiagnosticSeverity]string{
+	protocol.DiagnosticSeverityError:       "error",
+	protocol.DiagnosticSeverityWarning:     "warning",
+	protocol.DiagnosticSeverityInformation: "info",
+	protocol.DiagnosticSeverityHint:        "hint",
+}
+
+// diagKey writes a published diagnostic in annotation syntax, prefixed
+// with its line.
+func diagKey(m *Mapper, text []byte, d protocol.Diagnostic) string {
+	sp := m.Span(d.Range)
+	s := fmt.Sprintf("%d: diag(%s, %q, %q", d.Range.Start.Line+1, severities[d.Severity], covered(text[sp.Start:sp.End]), fmt.Sprint(d.Message))
+	if slices.Contains(d.Tags.Slice(), protocol.DiagnosticTagUnnecessary) {
+		s += ", tag=unnecessary"
+	}
+	for _, r := range d.RelatedInformation {
+		rs := m.Span(r.Location.Range)
+		s += fmt.Sprintf(", related=%q, relline=%d, relmsg=%q", covered(text[rs.Start:rs.End]), r.Location.Range.Start.Line+1, r.Message)
+	}
+	return s + ")"
+}
+
+// covered returns the text a range covers, as annotations write it: a
+// range over several lines is abbreviated "FIRST…LAST", FIRST being its
+// text on the first line without a comment or trailing blanks, LAST its
+// text on the last line.
+func covered(b []byte) string {
+	s := string(b)
+	i, j := strings.IndexAny(s, "\r\n"), strings.LastIndexAny(s, "\r\n")
+	if i < 0 {
+		return s
+	}
+	first := s[:i]
+	if c := strings.IndexByte(first, '#'); c >= 0 {
+		first = first[:c]
+	}
+	return strings.TrimRight(first, " \t") + "…" + s[j+1:]
+}
+
+// annotationKey writes a diag annotation in the same form as diagKey.
+func annotationKey(t *testing.T, file string, a annotation) string {
+	if len(a.args) != 3 {
+		t.Fatalf("%s:%d: diag wants 3 arguments (severity, covered text, message), got %q", file, a.line+1, a.args)
+	}
+	s := fmt.Sprintf("%d: diag(%s, %q, %q", a.line+1, a.args[0], a.args[1], a.args[2])
+	if a.kw["tag"] != "" {
+		s += ", tag=" + a.kw["tag"]
+	}
+	if a.kw["related"] != "" || a.kw["relmsg"] != "" {
+		s += fmt.Sprintf(", related=%q, relline=%s, relmsg=%q", a.kw["related"], a.kw["relline"], a.kw["relmsg"])
+	}
+	return s + ")"
+}
+
+func runMarkers(t *testing.T, file string) {
+	ar, err := txtar.ParseFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sections := map[string]*txtar.File{}
+	for i := range ar.Files {
+		sections[ar.Files[i].Name] = &ar.Files[i]
+	}
+	var encodings []protocol.PositionEncodingKind
+	enc := UTF16
+	if f := sections["encoding"]; f != nil && strings.TrimSpace(string(f.Data)) == "utf-8" {
+		encodings = []protocol.PositionEncodingKind{protocol.PositionEncodingKindUTF8}
+		enc = UTF8
+	}
+	options := ""
+	if f := sections["settings"]; f != nil {
+		options = string(f.Data)
+	}
+
+	c := startServer(t, nil)
+	c.initialize(encodings, options)
+	ctx := context.Background()
+	changed := false
+	setGolden := func(name string, data []byte) {
+		if f := sections[name]; f != nil {
+			if !bytes.Equal(f.Data, data) {
+				f.Data = data
+				changed = true
+			}
+			return
+		}
+		ar.Files = append(ar.Files, txtar.File{Name: name, Data: data})
+		sections[name] = &ar.Files[len(ar.Files)-1]
+		changed = true
+	}
+
+	var docs []txtar.File
+	for _, f := range ar.Files {
+		if _, ok := parse.KindOf(f.Name); ok && !strings.Contains(f.Name, "/") {
+			docs = append(docs, f)
+		}
+	}
+	for _, f := range docs {
+		c.open(docURI(f.Name), 1, string(f.Data))
+	}
+	for _, f := range docs {
+		u, text := docURI(f.Name), f.Data
+		m := NewMapper(text, enc)
+		anns := parseAnnotations(t, f.Name, text)
+
+		// Diagnostics, 1:1.
+		pub := c.waitVersion(u, 1)
+		var got, want []string
+		for _, d := range pub.Diagnostics {
+			got = append(got, diagKey(m, text, d))
+		}
+		for _, a := range anns {
+			if a.name == "diag" {
+				want = append(want, annotationKey(t, f.Name, a))
+			}
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: diagnostics (-want +got):\n%s", f.Name, diff)
+		}
+
+		// Code lenses, 1:1.
+		lenses, err := c.server.CodeLens(ctx, &protocol.CodeLensParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+		if err != nil {
+			t.Fatalf("%s: codeLens: %v", f.Name, err)
+		}
+		got, want = nil, nil
+		for _, l := range lenses {
+			got = append(got, fmt.Sprintf("%d: lens(%q)", l.Range.Start.Line+1, l.Command.Title))
+			if l.Command.Command != RevealCommand || len(l.Command.Arguments) != 2 {
+				t.Errorf("%s: lens %q has command %q with %d arguments", f.Name, l.Command.Title, l.Command.Command, len(l.Command.Arguments))
+			}
+		}
+		for _, a := range anns {
+			if a.name == "lens" {
+				want = append(want, fmt.Sprintf("%d: lens(%q)", a.line+1, a.args[0]))
+			}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: code lenses (-want +got):\n%s", f.Name, diff)
+		}
+
+		// Hovers.
+		for _, a := range anns {
+			if a.name != "hover" {
+				continue
+			}
+			if len(a.args) != 2 {
+				t.Fatalf("%s:%d: hover wants 2 arguments (text, name)", f.Name, a.line+1)
+			}
+			ls := m.LineSpan(a.line)
+			line := string(text[ls.Start:ls.End])
+			col := strings.Index(line[:strings.Index(line, "#@")], a.args[0])
+			if col < 0 {
+				t.Fatalf("%s:%d: %q is not on the line", f.Name, a.line+1, a.args[0])
+			}
+			h, err := c.server.Hover(ctx, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+				TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: m.Position(ls.Start + col)}})
+			if err != nil {
+				t.Fatalf("%s:%d: hover: %v", f.Name, a.line+1, err)
+			}
+			gotText := "(no hover)\n"
+			if h != nil {
+				gotText = h.Contents.(*protocol.MarkupContent).Value
+				if !strings.HasSuffix(gotText, "\n") {
+					gotText += "\n" // as txtar stores it
+				}
+				if hs := m.Span(*h.Range); hs.Start > ls.Start+col || hs.End < ls.Start+col {
+					t.Errorf("%s:%d: hover range %v does not hold the position", f.Name, a.line+1, *h.Range)
+				}
+			}
+			name := "hover/" + a.args[1]
+			if *update {
+				setGolden(name, []byte(gotText))
+				continue
+			}
+			sec := sections[name]
+			if sec == nil {
+				t.Errorf("%s:%d: no section %s (run with -update)", f.Name, a.line+1, name)
+				continue
+			}
+			if diff := cmp.Diff(string(sec.Data), gotText); diff != "" {
+				t.Errorf("%s:%d: hover %s (-want +got):\n%s", f.Name, a.line+1, a.args[1], diff)
+			}
+		}
+
+		// Inlay hints, symbols, folding: one golden per transcript.
+		gotGolden := outline(t, c, u, m, text)
+		name := "golden/" + f.Name
+		if *update {
+			setGolden(name, gotGolden)
+		} else if sec := sections[name]; sec == nil {
+			t.Errorf("no section %s (run with -update)", name)
+		} else if diff := cmp.Diff(string(sec.Data), string(gotGolden)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", name, diff)
+		}
+	}
+	if *update && changed {
+		if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func docURI(name string) uri.URI { return uri.URI("file:///markers/" + name) }
+
+// outline renders the inlay hints of the whole document inline, then the
+// document symbols and folding ranges.
+func outline(t *testing.T, c *testClient, u uri.URI, m *Mapper, text []byte) []byte {
+	ctx := context.Background()
+	id := protocol.TextDocumentIdentifier{URI: u}
+	hints, err := c.server.InlayHint(ctx, &protocol.InlayHintParams{TextDocument: id,
+		Range: protocol.Range{End: m.Position(len(text))}})
+	if err != nil {
+		t.Fatalf("inlayHint: %v", err)
+	}
+	var b bytes.Buffer
+	b.WriteString("== inlay hints\n")
+	last := 0
+	for _, h := range hints {
+		off := m.Offset(h.Position)
+		if off < last {
+			t.Errorf("inlay hints out of order at %v", h.Position)
+			continue
+		}
+		b.Write(text[last:off])
+		fmt.Fprintf(&b, "⟦%v⟧", h.Label)
+		last = off
+	}
+	b.Write(text[last:])
+	if len(text) > 0 && text[len(text)-1] != '\n' {
+		b.WriteByte('\n')
+	}
+	syms, err := c.server.DocumentSymbol(ctx, &protocol.DocumentSymbolParams{TextDocument: id})
+	if err != nil {
+		t.Fatalf("documentSymbol: %v", err)
+	}
+	b.WriteString("== symbols\n")
+	if ss, ok := syms.(protocol.DocumentSymbolSlice); ok {
+		for _, s := range ss {
+			detail := ""
+			if s.Detail != nil {
+				detail = *s.Detail
+			}
+			fmt.Fprintf(&b, "%s (lines %d-%d, name at %d:%d): %s\n", s.Name, s.Range.Start.Line+1, s.Range.End.Line+1,
+				s.SelectionRange.Start.Line+1, s.SelectionRange.Start.Character+1, detail)
+		}
+	} else if syms != nil {
+		t.Errorf("documentSymbol answered %T", syms)
+	}
+	folds, err := c.server.FoldingRanges(ctx, &protocol.FoldingRangeParams{TextDocument: id})
+	if err != nil {
+		t.Fatalf("foldingRange: %v", err)
+	}
+	b.WriteString("== folding\n")
+	for _, f := range folds {
+		ct := ""
+		if f.CollapsedText != nil {
+			ct = *f.CollapsedText
+		}
+		fmt.Fprintf(&b, "lines %d-%d: %s\n", f.StartLine+1, f.EndLine+1, ct)
+	}
+	return b.Bytes()
+}

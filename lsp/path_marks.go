@@ -1,0 +1,101 @@
+package lsp
+
+import (
+	"fmt"
+	"unicode/utf8"
+
+	"gamels/analyze"
+	"gamels/parse"
+)
+
+// A pathMark is a marked run of PATH cells.
+type pathMark struct {
+	span parse.Span
+	msg  string
+}
+
+// cellSpan returns the span of cell c (1-based) of a PATH board in text,
+// and whether the row holds it. A row holds one cell per character; only
+// a row with non-ASCII characters (all errors) needs decoding.
+func cellSpan(text []byte, g *parse.Game, c analyze.Cell) (parse.Span, bool) {
+	if c.Row < 1 || c.Row > len(g.Rows) || c.Col < 1 || c.Col > len(g.Rows[c.Row-1].Cells) {
+		return parse.Span{}, false
+	}
+	row := g.Rows[c.Row-1]
+	if row.Span.Len() == len(row.Cells) {
+		start := row.Span.Start + c.Col - 1
+		return parse.Span{Start: start, End: start + 1}, true
+	}
+	off := row.Span.Start
+	for range c.Col - 1 {
+		_, size := utf8.DecodeRune(text[off:row.Span.End])
+		off += size
+	}
+	_, size := utf8.DecodeRune(text[off:row.Span.End])
+	return parse.Span{Start: off, End: off + size}, true
+}
+
+// cellAt returns the 1-based column of the cell of row that holds byte
+// offset off (clamped to the row).
+func cellAt(text []byte, row parse.Row, off int) int {
+	off = max(row.Span.Start, min(off, row.Span.End-1))
+	if row.Span.Len() == len(row.Cells) {
+		return off - row.Span.Start + 1
+	}
+	return utf8.RuneCount(text[row.Span.Start:off]) + 1
+}
+
+// pathMarks returns the marks of a PATH board that a person should see
+// without hovering, in order of position: the cells of the winning path
+// (cells adjacent within a row form one mark) when a colour has one, or
+// the cells where the side with a one-move win wins.
+func pathMarks(text []byte, g *parse.Game, res *analyze.PathResult) []pathMark {
+	var out []pathMark
+	switch res.Class {
+	case analyze.PathWhiteWins, analyze.PathBlackWins:
+		who := colourName(res.Class == analyze.PathWhiteWins)
+		// Path cells in row-major order, runs merged.
+		for r := 1; r <= len(g.Rows) && r <= g.Size; r++ {
+			for c := 1; c <= g.Size; c++ {
+				if !res.OnPath(analyze.Cell{Row: r, Col: c}) {
+					continue
+				}
+				c0 := c
+				for c+1 <= g.Size && res.OnPath(analyze.Cell{Row: r, Col: c + 1}) {
+					c++
+				}
+				a, ok1 := cellSpan(text, g, analyze.Cell{Row: r, Col: c0})
+				b, ok2 := cellSpan(text, g, analyze.Cell{Row: r, Col: c})
+				if !ok1 || !ok2 {
+					continue
+				}
+				where := fmt.Sprintf("row %d, column %d", r, c0)
+				if c > c0 {
+					where = fmt.Sprintf("row %d, columns %d-%d", r, c0, c)
+				}
+				out = append(out, pathMark{parse.Span{Start: a.Start, End: b.End},
+					fmt.Sprintf("on %s's winning path (%s)", who, where)})
+			}
+		}
+	case analyze.PathWhiteInOne, analyze.PathBlackInOne:
+		white := res.Class == analyze.PathWhiteInOne
+		cells, stone := res.BlackInOne, "B"
+		if white {
+			cells, stone = res.WhiteInOne, "W"
+		}
+		for _, c := range cells {
+			if sp, ok := cellSpan(text, g, c); ok {
+				out = append(out, pathMark{sp, fmt.Sprintf("%s wins in one move: %s here (row %d, column %d) makes a path",
+					colourName(white), stone, c.Row, c.Col)})
+			}
+		}
+	}
+	return out
+}
+
+func colourName(white bool) string {
+	if white {
+		return "White"
+	}
+	return "Black"
+}

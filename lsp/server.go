@@ -1,0 +1,417 @@
+// Package lsp is the gamels language server: the Language Server Protocol
+// over a jsonrpc2 stream, serving Pousse, Spot and PATH transcripts.
+//
+// The server is built directly on go.lsp.dev/jsonrpc2 with its own
+// handler chain rather than protocol.NewServer, whose chain runs every
+// message concurrently and so can apply two didChange notifications out of
+// order. Here the text synchronisation notifications (didOpen, didChange,
+// didClose, didChangeConfiguration) run on the connection's read goroutine
+// in wire order; a request takes the snapshot of its document there too,
+// so that it answers for the version the client had when it asked, and
+// then releases the read loop (jsonrpc2.Async) and runs concurrently.
+//
+// Inside the server everything is in byte offsets; a snapshot's Mapper
+// converts to and from protocol positions at the edge, in UTF-16 or, when
+// the client offers it, UTF-8.
+package lsp
+
+import (
+	"context"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+	"go.uber.org/zap"
+)
+
+// Options configure a Server.
+type Options struct {
+	// Logger receives the server's log; nil discards it.
+	Logger *zap.Logger
+	// Debounce is how long the server waits after a change for more
+	// changes before it publishes diagnostics (default 60ms).
+	Debounce time.Duration
+	// MaxDelay bounds the wait during a long burst of changes: a
+	// document's diagnostics are refreshed at least this often while it
+	// keeps changing (default 400ms).
+	MaxDelay time.Duration
+	// Version is reported in serverInfo.
+	Version string
+}
+
+// A Server is one language server session. Make it with NewServer and run
+// it with Serve, once.
+type Server struct {
+	log  *zap.Logger
+	opts Options
+	conn jsonrpc2.Conn
+
+	mu       sync.Mutex
+	state    state
+	enc      Encoding
+	settings Settings
+	docs     map[uri.URI]*document
+
+	exitOnce sync.Once
+	exitCh   chan struct{}
+	exitCode int
+
+	inflight map[jsonrpc2.ID]*inflight // requests running, for $/cancelRequest
+
+	staleDropped atomic.Int64 // results not published because a newer one was
+
+	// hook, when set (tests only), runs at the start of every request's
+	// work; a test makes it panic to prove recovery.
+	hook func(ctx context.Context, method string)
+}
+
+// state is the lifecycle state of the session.
+type state uint8
+
+const (
+	stateNew         state = iota // before initialize
+	stateInitialized              // initialize answered
+	stateShutdown                 // shutdown answered
+)
+
+// String returns the state's name, for logs.
+func (st state) String() string {
+	switch st {
+	case stateNew:
+		return "new"
+	case stateInitialized:
+		return "initialized"
+	}
+	return "shutdown"
+}
+
+// NewServer returns a server with the given options.
+func NewServer(opts Options) *Server {
+	if opts.Logger == nil {
+		opts.Logger = zap.NewNop()
+	}
+	if opts.Debounce <= 0 {
+		opts.Debounce = 60 * time.Millisecond
+	}
+	if opts.MaxDelay < opts.Debounce {
+		opts.MaxDelay = max(400*time.Millisecond, opts.Debounce)
+	}
+	return &Server{
+		log:      opts.Logger,
+		opts:     opts,
+		docs:     map[uri.URI]*document{},
+		inflight: map[jsonrpc2.ID]*inflight{},
+		exitCh:   make(chan struct{}),
+	}
+}
+
+// Serve speaks the protocol over stream until the client sends exit or
+// the stream ends, and returns the process exit status the protocol asks
+// for: 0 when shutdown was received before exit (or before the stream
+// ended), 1 otherwise.
+func (s *Server) Serve(ctx context.Context, stream jsonrpc2.Stream) int {
+	s.conn = jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(Codec{}))
+	s.conn.Go(ctx, s.handle)
+
+	select {
+	case <-s.conn.Done():
+		if err := s.conn.Err(); err != nil {
+			s.log.Error("connection ended", zap.Error(err))
+		} else {
+			s.log.Info("connection closed by the client")
+		}
+	case <-s.exitCh:
+		// Close drains the requests in flight and closes the stream. A
+		// reader blocked on a stdin that cannot be interrupted must not
+		// keep the process alive: the caller exits anyway.
+		go s.conn.Close()
+		select {
+		case <-s.conn.Done():
+		case <-time.After(2 * time.Second):
+			s.log.Warn("connection did not close in time")
+		}
+	}
+	s.stopDiagnostics()
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	select {
+	case <-s.exitCh:
+		return s.exitCode
+	default:
+	}
+	if s.state == stateShutdown {
+		return 0
+	}
+	return 1
+}
+
+// Codec is the jsonrpc2 payload codec of the protocol: union-aware
+// protocol.Marshal and protocol.Unmarshal, raw messages passed through.
+type Codec struct{}
+
+// Marshal implements jsonrpc2.Codec.
+func (Codec) Marshal(v any) ([]byte, error) {
+	if raw, ok := v.(jsonrpc2.RawMessage); ok {
+		if raw == nil {
+			return []byte("null"), nil
+		}
+		return raw, nil
+	}
+	return protocol.Marshal(v)
+}
+
+// Unmarshal implements jsonrpc2.Codec.
+func (Codec) Unmarshal(data []byte, v any) error {
+	if p, ok := v.(*jsonrpc2.RawMessage); ok {
+		*p = append(jsonrpc2.RawMessage(nil), data...)
+		return nil
+	}
+	return protocol.Unmarshal(data, v)
+}
+
+// handle is the root of the handler chain.
+func (s *Server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+	if !req.IsCall() {
+		s.notification(ctx, req)
+		// A notification's error would end the connection: problems are
+		// logged instead.
+		return nil, nil
+	}
+	return s.request(ctx, req)
+}
+
+// A handlerFunc serves one request method in two phases. The first runs
+// on the read goroutine, in wire order: it decodes the params and takes
+// what it needs of the server's state (the document's snapshot). The
+// work it returns then runs concurrently with later messages.
+type handlerFunc func(s *Server, ctx context.Context, params []byte) (work func(context.Context) (any, error), err error)
+
+// requests maps a method to its handler. Each feature registers itself
+// from its own file, with the capability it adds to the initialize
+// answer.
+var (
+	requests     = map[string]handlerFunc{}
+	capabilities []func(*protocol.ServerCapabilities)
+)
+
+// register adds the handler of a request method and, when cap is not nil,
+// the capability it advertises.
+func register(method string, h handlerFunc, cap func(*protocol.ServerCapabilities)) {
+	requests[method] = h
+	if cap != nil {
+		capabilities = append(capabilities, cap)
+	}
+}
+
+// request serves a call: the lifecycle rules, then the method's handler,
+// with any panic recovered into an InternalError answer.
+func (s *Server) request(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
+	method := strings.Clone(req.Method())
+	start := time.Now()
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("panic in request", zap.String("method", method), zap.Any("panic", r),
+				zap.ByteString("stack", debug.Stack()))
+			result, err = nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "gamels: internal error in %s: %v", method, r)
+		}
+		if err != nil {
+			s.log.Debug("request failed", zap.String("method", method), zap.Error(err))
+		} else {
+			s.log.Debug("request", zap.String("method", method), zap.Duration("took", time.Since(start)))
+		}
+	}()
+
+	switch method {
+	case protocol.MethodInitialize:
+		return s.initialize(req.Params())
+	case protocol.MethodShutdown:
+		return s.shutdown()
+	}
+	s.mu.Lock()
+	st := s.state
+	s.mu.Unlock()
+	switch st {
+	case stateNew:
+		return nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "gamels: the server is not initialized")
+	case stateShutdown:
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "gamels: the server is shut down")
+	}
+	h := requests[method]
+	if h == nil {
+		return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "gamels: method not supported: %s", method)
+	}
+	work, err := h(s, ctx, req.Params())
+	if err != nil {
+		return nil, err
+	}
+	// Register for $/cancelRequest before releasing the read loop (which
+	// may read the cancellation next), then release it: from here on the
+	// request runs concurrently. The cancellable context is made only
+	// after the release, because jsonrpc2 recycles the context of a
+	// request that stays on the read loop, which a derived context would
+	// outlive.
+	id := req.ID()
+	fl := &inflight{}
+	s.mu.Lock()
+	s.inflight[id] = fl
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.inflight, id)
+		s.mu.Unlock()
+	}()
+	jsonrpc2.Async(ctx)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	fl.setCancel(cancel)
+	if s.hook != nil {
+		s.hook(ctx, method)
+	}
+	return work(ctx)
+}
+
+// notification serves a notification on the read goroutine. Text
+// synchronisation happens here, so changes apply in wire order.
+func (s *Server) notification(ctx context.Context, req *jsonrpc2.Request) {
+	method := req.Method()
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("panic in notification", zap.String("method", method), zap.Any("panic", r),
+				zap.ByteString("stack", debug.Stack()))
+		}
+	}()
+	if method == protocol.MethodExit {
+		s.exit()
+		return
+	}
+	if method == protocol.MethodCancelRequest {
+		s.cancelRequest(req.Params())
+		return
+	}
+	s.mu.Lock()
+	st := s.state
+	s.mu.Unlock()
+	if st != stateInitialized {
+		s.log.Debug("notification dropped", zap.String("method", method), zap.Stringer("state", st))
+		return
+	}
+	if s.hook != nil {
+		s.hook(ctx, method)
+	}
+	var err error
+	switch method {
+	case protocol.MethodInitialized:
+		s.log.Info("client initialized")
+	case protocol.MethodTextDocumentDidOpen:
+		err = s.didOpen(ctx, req.Params())
+	case protocol.MethodTextDocumentDidChange:
+		err = s.didChange(ctx, req.Params())
+	case protocol.MethodTextDocumentDidClose:
+		err = s.didClose(ctx, req.Params())
+	case protocol.MethodWorkspaceDidChangeConfiguration:
+		err = s.didChangeConfiguration(ctx, req.Params())
+	default:
+		s.log.Debug("notification ignored", zap.String("method", method))
+	}
+	if err != nil {
+		s.log.Warn("notification failed", zap.String("method", method), zap.Error(err))
+	}
+}
+
+// cancelRequest cancels the context of the request the params name.
+func (s *Server) cancelRequest(raw []byte) {
+	var p protocol.CancelParams
+	if err := protocol.Unmarshal(raw, &p); err != nil {
+		s.log.Warn("bad $/cancelRequest", zap.Error(err))
+		return
+	}
+	var id jsonrpc2.ID
+	switch v := p.ID.(type) {
+	case protocol.Integer:
+		id = jsonrpc2.NewNumberID(int64(v))
+	case protocol.String:
+		id = jsonrpc2.NewStringID(string(v))
+	default:
+		return
+	}
+	s.mu.Lock()
+	fl := s.inflight[id]
+	s.mu.Unlock()
+	if fl != nil {
+		fl.cancelNow()
+	}
+}
+
+// errInvalidParams wraps a params decoding error.
+func errInvalidParams(method string, err error) error {
+	return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "gamels: bad params for %s: %v", method, err)
+}
+
+// snapshot returns the current snapshot of the open document u, or an
+// error when it is not open.
+func (s *Server) snapshot(u uri.URI) (*snapshot, error) {
+	s.mu.Lock()
+	d := s.docs[u]
+	s.mu.Unlock()
+	if d == nil {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "gamels: document not open: %s", u)
+	}
+	return d.snap.Load(), nil
+}
+
+// docRequest builds the handlerFunc of a request about one document: it
+// decodes params of type P, takes the snapshot of the document named by
+// uriOf, and runs fn on it concurrently.
+func docRequest[P any](method string, uriOf func(*P) uri.URI, fn func(s *Server, ctx context.Context, snap *snapshot, p *P) (any, error)) handlerFunc {
+	return func(s *Server, ctx context.Context, raw []byte) (func(context.Context) (any, error), error) {
+		p := new(P)
+		if err := protocol.Unmarshal(raw, p); err != nil {
+			return nil, errInvalidParams(method, err)
+		}
+		snap, err := s.snapshot(uriOf(p))
+		if err != nil {
+			return nil, err
+		}
+		return func(ctx context.Context) (any, error) {
+			return fn(s, ctx, snap, p)
+		}, nil
+	}
+}
+
+// errAnalysis turns a failed analysis into a request error.
+func errAnalysis(err error) error {
+	return jsonrpc2.Errorf(jsonrpc2.InternalError, "gamels: %v", err)
+}
+
+// inflight is the cancellation of a request in flight. A cancellation
+// may arrive before the request's context exists; it is then applied as
+// soon as the context is made.
+type inflight struct {
+	mu        sync.Mutex
+	cancel    context.CancelFunc
+	cancelled bool
+}
+
+func (fl *inflight) setCancel(cancel context.CancelFunc) {
+	fl.mu.Lock()
+	defer fl.mu.Unlock()
+	fl.cancel = cancel
+	if fl.cancelled {
+		cancel()
+	}
+}
+
+func (fl *inflight) cancelNow() {
+	fl.mu.Lock()
+	defer fl.mu.Unlock()
+	fl.cancelled = true
+	if fl.cancel != nil {
+		fl.cancel()
+	}
+}

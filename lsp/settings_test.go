@@ -1,0 +1,89 @@
+package lsp
+
+import (
+	"context"
+	"testing"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"gamels/parse"
+)
+
+func TestParseSettings(t *testing.T) {
+	tests := []struct {
+		raw     string
+		cur     parse.Rules
+		want    parse.Rules
+		wantErr bool
+	}{
+		{``, parse.RulesDefault, parse.RulesDefault, false},
+		{`null`, parse.RulesICFP, parse.RulesICFP, false},
+		{`{"gamels":{"pousse":{"rules":"icfp"}}}`, parse.RulesDefault, parse.RulesICFP, false},
+		{`{"gamels.pousse.rules":"contest"}`, parse.RulesICFP, parse.RulesContest, false},
+		{`{"pousse":{"rules":"icfp"}}`, parse.RulesDefault, parse.RulesICFP, false},
+		{`{"gamels":{}}`, parse.RulesICFP, parse.RulesICFP, false},
+		{`{"other":1}`, parse.RulesICFP, parse.RulesICFP, false},
+		{`{"gamels":{"pousse":{"rules":"chess"}}}`, parse.RulesContest, parse.RulesContest, true},
+		{`{"gamels":{"pousse":{"rules":3}}}`, parse.RulesContest, parse.RulesContest, true},
+		{`[1,2]`, parse.RulesContest, parse.RulesContest, true},
+	}
+	for _, tt := range tests {
+		got, err := parseSettings([]byte(tt.raw), Settings{PousseRules: tt.cur})
+		if (err != nil) != tt.wantErr || got.PousseRules != tt.want {
+			t.Errorf("parseSettings(%s) = %v, %v; want %v, error %v", tt.raw, got.PousseRules, err, tt.want, tt.wantErr)
+		}
+	}
+}
+
+// TestConfigurationChange opens the same 2x2 game (a tie under the
+// contest rules, won by X under icfp) with and without a rules line, and
+// checks that a configuration change republishes the file without one
+// only, under the new rules.
+func TestConfigurationChange(t *testing.T) {
+	const game = "2\nR2\nB2\nB2\nB2\nQUIT\n"
+	c := startServer(t, nil)
+	c.initialize(nil, `{"gamels.pousse.rules": "contest"}`)
+	const plain, own, spot = uri.URI("file:///plain.pousse"), uri.URI("file:///own.pousse"), uri.URI("file:///s.spot")
+	c.open(plain, 1, game)
+	c.open(own, 1, "# rules: contest\n"+game)
+	c.open(spot, 1, "2\n1 1 +\n2 2 +\n2 2 -\n1 2 +\n0\n")
+	verdict := func(p *protocol.PublishDiagnosticsParams) string {
+		for _, d := range p.Diagnostics {
+			if d.Severity == protocol.DiagnosticSeverityInformation {
+				return string(d.Message.(protocol.String))
+			}
+		}
+		return ""
+	}
+	if got := verdict(c.waitVersion(plain, 1)); got != "TIE GAME: no winner after 4 moves" {
+		t.Errorf("contest setting: %q", got)
+	}
+	c.waitVersion(own, 1)
+	c.waitVersion(spot, 1)
+	before := len(c.publications(own)) + len(c.publications(spot))
+
+	for _, settings := range []string{`{"gamels":{"pousse":{"rules":"icfp"}}}`, `{"gamels.pousse.rules":"contest"}`, `{"pousse":{"rules":"icfp"}}`} {
+		err := c.server.DidChangeConfiguration(context.Background(), &protocol.DidChangeConfigurationParams{Settings: protocol.LSPAny(settings)})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The last setting is icfp: X wins by repetition.
+	p := c.waitFor(plain, "icfp verdict", func(p *protocol.PublishDiagnosticsParams) bool { return verdict(p) == "X WINS" })
+	if v, _ := p.Version.Get(); v != 1 {
+		t.Errorf("republished with version %d, want 1 (the text did not change)", v)
+	}
+	// Make sure everything queued is out, then check the file with its
+	// own rules line and the Spot file were left alone.
+	c.change(plain, 2, partial(rng(0, 0, 0, 0), "# edit\n"))
+	c.waitVersion(plain, 2)
+	if after := len(c.publications(own)) + len(c.publications(spot)); after != before {
+		t.Errorf("%d publications for files that the setting does not concern", after-before)
+	}
+	snap, _ := c.srv.snapshot(own)
+	fa, _ := snap.Analysis()
+	if fa.rules != parse.RulesContest {
+		t.Errorf("own rules line: rules %v, want contest", fa.rules)
+	}
+}

@@ -1,0 +1,139 @@
+package lsp
+
+import (
+	"fmt"
+	"sort"
+
+	"gamels/parse"
+)
+
+// A summary says in a line how one game went; code lenses, symbols,
+// folding and hovers share it.
+type summary struct {
+	name    string     // "game 2", "board 2"
+	verdict string     // "X WINS", "TIE GAME", "Draw", "no result yet", a PATH line; "" when unusable
+	at      string     // "at move 7", "after 12 moves", ""
+	reveal  parse.Span // what to show: the ending move, the last move, a marked cell or the N line
+	despite bool       // computed despite parse errors
+}
+
+// String returns e.g. "game 2: X WINS at move 7".
+func (sm summary) String() string {
+	return sm.name + ": " + sm.detail()
+}
+
+// detail returns the summary without the game's name.
+func (sm summary) detail() string {
+	s := sm.verdict
+	if s == "" {
+		s = "no verdict: the board size is unusable"
+	}
+	if sm.at != "" {
+		s += " " + sm.at
+	}
+	if sm.despite {
+		s += " (despite errors)"
+	}
+	return s
+}
+
+// summarize describes one game of a snapshot.
+func summarize(text []byte, kind parse.Kind, rules parse.Rules, ga *gameAnalysis) summary {
+	g := ga.game
+	sm := summary{name: fmt.Sprintf("game %d", g.Index+1), reveal: g.N.Span, despite: g.HasErrors}
+	if kind == parse.Path {
+		sm.name = fmt.Sprintf("board %d", g.Index+1)
+		if res := ga.path; res != nil {
+			sm.verdict = res.Verdict
+			if mk := pathMarks(text, g, res); len(mk) > 0 {
+				sm.reveal = mk[0].span
+			}
+		}
+		return sm
+	}
+	r := ga.result()
+	if r == nil || g.Size == 0 {
+		return sm
+	}
+	sm.verdict = r.Verdict
+	switch {
+	case r.End >= 0 && r.End < len(g.Moves):
+		if kind != parse.Spot { // Spot's verdict names the move
+			sm.at = fmt.Sprintf("at move %d", r.End+1)
+		}
+		sm.reveal = g.Moves[r.End].Span
+	default:
+		if kind == parse.Pousse && rules == parse.RulesICFP {
+			sm.verdict = "no result yet"
+		}
+		sm.at = "after " + plural(len(g.Moves), "move")
+		if len(g.Moves) > 0 {
+			sm.reveal = g.Moves[len(g.Moves)-1].Span
+		}
+	}
+	return sm
+}
+
+// moveAt returns the index of the move whose span contains off (or ends
+// at it), or -1.
+func moveAt(moves []parse.Move, off int) int {
+	i := sort.Search(len(moves), func(i int) bool { return moves[i].Span.End >= off })
+	if i < len(moves) && moves[i].Span.Start <= off {
+		return i
+	}
+	return -1
+}
+
+// rowAt returns the index of the PATH row whose span contains off (or
+// ends at it), or -1.
+func rowAt(rows []parse.Row, off int) int {
+	i := sort.Search(len(rows), func(i int) bool { return rows[i].Span.End >= off })
+	if i < len(rows) && rows[i].Span.Start <= off {
+		return i
+	}
+	return -1
+}
+
+// inSpan reports whether off lies in s or at its end (where an editor's
+// cursor sits right after a token).
+func inSpan(s parse.Span, off int) bool {
+	return s.Start <= off && off <= s.End && s.Len() > 0
+}
+
+// player names the side that made move i (0-based) of a game.
+func player(kind parse.Kind, i int) string {
+	first := i%2 == 0
+	if kind == parse.Spot {
+		if first {
+			return "Player 1"
+		}
+		return "Player 2"
+	}
+	if first {
+		return "X"
+	}
+	return "O"
+}
+
+// describeMove says what move i does, e.g. "X pushes row 2 from the
+// left", "Player 1 places a spot at row 1, column 2".
+func describeMove(kind parse.Kind, i int, mv parse.Move) string {
+	who := player(kind, i)
+	if kind == parse.Spot {
+		if mv.Add {
+			return fmt.Sprintf("%s places a spot at row %d, column %d", who, mv.Row, mv.Col)
+		}
+		return fmt.Sprintf("%s removes the spot at row %d, column %d", who, mv.Row, mv.Col)
+	}
+	switch mv.Dir {
+	case 'L':
+		return fmt.Sprintf("%s pushes into row %d from the left", who, mv.Line)
+	case 'R':
+		return fmt.Sprintf("%s pushes into row %d from the right", who, mv.Line)
+	case 'T':
+		return fmt.Sprintf("%s pushes into column %d from the top", who, mv.Line)
+	case 'B':
+		return fmt.Sprintf("%s pushes into column %d from the bottom", who, mv.Line)
+	}
+	return who + " moves"
+}

@@ -1,0 +1,40 @@
+package lsp
+
+import (
+	"context"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+)
+
+func init() {
+	register(protocol.MethodTextDocumentDocumentSymbol,
+		docRequest(protocol.MethodTextDocumentDocumentSymbol,
+			func(p *protocol.DocumentSymbolParams) uri.URI { return p.TextDocument.URI },
+			(*Server).documentSymbols),
+		func(c *protocol.ServerCapabilities) { c.DocumentSymbolProvider = protocol.Boolean(true) })
+}
+
+// documentSymbols answers textDocument/documentSymbol: one symbol per
+// game, named "game 2" ("board 2" for PATH), its verdict as detail, its
+// range the whole game and its selection range the N line.
+func (s *Server) documentSymbols(ctx context.Context, snap *snapshot, p *protocol.DocumentSymbolParams) (any, error) {
+	fa, err := snap.Analysis()
+	if err != nil {
+		return nil, errAnalysis(err)
+	}
+	m := snap.Mapper()
+	out := protocol.DocumentSymbolSlice{}
+	for _, ga := range fa.games {
+		sm := summarize(snap.text, snap.kind, fa.rules, ga)
+		detail := sm.detail()
+		out = append(out, protocol.DocumentSymbol{
+			Name:           sm.name,
+			Detail:         &detail,
+			Kind:           protocol.SymbolKindObject,
+			Range:          m.Range(ga.game.Span),
+			SelectionRange: m.Range(ga.game.N.Span),
+		})
+	}
+	return out, nil
+}

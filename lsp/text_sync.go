@@ -1,0 +1,148 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+
+	"gamels/parse"
+)
+
+// The text synchronisation notifications. They run on the read goroutine,
+// one after the other in wire order; each replaces a document's snapshot
+// atomically and schedules its diagnostics. None of them parses: that
+// happens once per snapshot, on first use.
+
+func (s *Server) didOpen(ctx context.Context, raw []byte) error {
+	var p protocol.DidOpenTextDocumentParams
+	if err := protocol.Unmarshal(raw, &p); err != nil {
+		return err
+	}
+	item := p.TextDocument
+	s.mu.Lock()
+	if old := s.docs[item.URI]; old != nil {
+		// A second didOpen without a close: start afresh.
+		old.diags.stop()
+	}
+	d := &document{uri: item.URI, cache: newGameCache()}
+	d.diags = newDiagScheduler(s, d)
+	snap := &snapshot{
+		uri:     item.URI,
+		version: item.Version,
+		kind:    kindOf(string(item.LanguageID), item.URI),
+		text:    []byte(item.Text),
+		enc:     s.enc,
+		rules:   s.settings.PousseRules,
+		cache:   d.cache,
+		seq:     d.seq.Add(1),
+	}
+	d.snap.Store(snap)
+	s.docs[item.URI] = d
+	s.mu.Unlock()
+	s.log.Debug("didOpen", zap.String("uri", string(item.URI)), zap.Int32("version", item.Version),
+		zap.Stringer("kind", snap.kind), zap.Int("bytes", len(snap.text)))
+	d.diags.schedule(snap)
+	return nil
+}
+
+func (s *Server) didChange(ctx context.Context, raw []byte) error {
+	var p protocol.DidChangeTextDocumentParams
+	if err := protocol.Unmarshal(raw, &p); err != nil {
+		return err
+	}
+	u := p.TextDocument.URI
+	s.mu.Lock()
+	d := s.docs[u]
+	rules := s.settings.PousseRules
+	s.mu.Unlock()
+	if d == nil {
+		return fmt.Errorf("didChange for a document not open: %s", u)
+	}
+	old := d.snap.Load()
+	if p.TextDocument.Version <= old.version {
+		s.log.Warn("didChange version does not increase", zap.String("uri", string(u)),
+			zap.Int32("version", p.TextDocument.Version), zap.Int32("current", old.version))
+	}
+	text, err := applyChanges(old, p.ContentChanges)
+	if err != nil {
+		return err
+	}
+	snap := &snapshot{
+		uri:     u,
+		version: p.TextDocument.Version,
+		kind:    old.kind,
+		text:    text,
+		enc:     old.enc,
+		rules:   rules,
+		cache:   d.cache,
+		seq:     d.seq.Add(1),
+	}
+	d.snap.Store(snap)
+	d.diags.schedule(snap)
+	return nil
+}
+
+func (s *Server) didClose(ctx context.Context, raw []byte) error {
+	var p protocol.DidCloseTextDocumentParams
+	if err := protocol.Unmarshal(raw, &p); err != nil {
+		return err
+	}
+	u := p.TextDocument.URI
+	s.mu.Lock()
+	d := s.docs[u]
+	delete(s.docs, u)
+	s.mu.Unlock()
+	if d == nil {
+		return fmt.Errorf("didClose for a document not open: %s", u)
+	}
+	d.diags.close(context.Background())
+	return nil
+}
+
+// didChangeConfiguration reads the new settings; when the Pousse rules
+// change, every open Pousse document that does not choose its own rules
+// gets a new snapshot (same text and version, new rules) and its
+// diagnostics are republished.
+func (s *Server) didChangeConfiguration(ctx context.Context, raw []byte) error {
+	var p protocol.DidChangeConfigurationParams
+	if err := protocol.Unmarshal(raw, &p); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	settings, err := parseSettings(p.Settings, s.settings)
+	changed := settings != s.settings
+	s.settings = settings
+	var docs []*document
+	if changed {
+		for _, d := range s.docs {
+			// A file with its own rules line keeps them; one whose
+			// analysis is not ready yet is redone to be safe.
+			if snap := d.snap.Load(); snap.kind == parse.Pousse && !snap.ownRules() {
+				docs = append(docs, d)
+			}
+		}
+	}
+	s.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	s.log.Info("configuration", zap.Stringer("pousseRules", settings.PousseRules), zap.Int("reanalysed", len(docs)))
+	for _, d := range docs {
+		old := d.snap.Load()
+		snap := &snapshot{
+			uri:     old.uri,
+			version: old.version,
+			kind:    old.kind,
+			text:    old.text,
+			enc:     old.enc,
+			rules:   settings.PousseRules,
+			cache:   d.cache,
+			seq:     d.seq.Add(1),
+		}
+		d.snap.Store(snap)
+		d.diags.schedule(snap)
+	}
+	return nil
+}
