@@ -3,7 +3,6 @@ package analyze
 import (
 	"runtime"
 	"sync"
-	"sync/atomic"
 
 	"gamels/parse"
 )
@@ -48,33 +47,72 @@ func Analyze(kind parse.Kind, g *parse.Game, rules parse.Rules) Outcome {
 }
 
 // AnalyzeAll analyses games independently on all processors and returns
-// their outcomes in order. Games are handed out one at a time, so a few
-// long games do not leave a processor idle; the outcome of game i is the
-// same as Analyze(kind, games[i], rules).
+// their outcomes in order; the outcome of game i is the same as
+// Analyze(kind, games[i], rules).
 func AnalyzeAll(kind parse.Kind, games []*parse.Game, rules parse.Rules) []Outcome {
-	out := make([]Outcome, len(games))
-	workers := min(runtime.GOMAXPROCS(0), len(games))
-	if workers <= 1 {
-		for i, g := range games {
-			out[i] = Analyze(kind, g, rules)
-		}
-		return out
+	a := NewAnalyzer(kind)
+	for _, g := range games {
+		a.Add(g, rules)
 	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
+	return a.Wait()
+}
+
+// An Analyzer analyses games on all processors as they are handed to it,
+// so that a reader can hand out the first games of a file while it reads
+// the rest (see parse.ParseEach). Games are taken one at a time, so a few
+// long games do not leave a processor idle.
+type Analyzer struct {
+	kind    parse.Kind
+	work    chan job
+	wg      sync.WaitGroup
+	results [][]indexed // one list per worker, merged by Wait
+	added   int
+}
+
+type job struct {
+	g     *parse.Game
+	index int
+	rules parse.Rules
+}
+
+type indexed struct {
+	index int
+	o     Outcome
+}
+
+// NewAnalyzer starts one worker per processor.
+func NewAnalyzer(kind parse.Kind) *Analyzer {
+	workers := runtime.GOMAXPROCS(0)
+	a := &Analyzer{kind: kind, work: make(chan job, 256), results: make([][]indexed, workers)}
+	for w := range workers {
+		a.wg.Add(1)
 		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(games) {
-					return
-				}
-				out[i] = Analyze(kind, games[i], rules)
+			defer a.wg.Done()
+			for j := range a.work {
+				a.results[w] = append(a.results[w], indexed{j.index, Analyze(kind, j.g, j.rules)})
 			}
 		}()
 	}
-	wg.Wait()
+	return a
+}
+
+// Add hands a game to the workers. The games must be added in order and
+// not changed afterwards.
+func (a *Analyzer) Add(g *parse.Game, rules parse.Rules) {
+	a.work <- job{g: g, index: a.added, rules: rules}
+	a.added++
+}
+
+// Wait returns the outcomes of all the games added, in order. The
+// Analyzer cannot be used after.
+func (a *Analyzer) Wait() []Outcome {
+	close(a.work)
+	a.wg.Wait()
+	out := make([]Outcome, a.added)
+	for _, r := range a.results {
+		for _, x := range r {
+			out[x.index] = x.o
+		}
+	}
 	return out
 }

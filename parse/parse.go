@@ -5,8 +5,17 @@ import "fmt"
 // Parse reads src as a transcript of the given kind. It always returns a
 // File; File.Errors lists every problem found, sorted by position.
 func Parse(kind Kind, src []byte) *File {
+	return ParseEach(kind, src, nil)
+}
+
+// ParseEach is Parse that also calls each with every game as soon as the
+// game is complete (with all its errors known, and for Pousse the file's
+// Rules set), in order and on the caller's goroutine, so that a caller can
+// start working on the first games while the rest are read. each must not
+// change the game.
+func ParseEach(kind Kind, src []byte, each func(*File, *Game)) *File {
 	f := &File{Kind: kind, Size: len(src)}
-	p := &parser{src: src, file: f}
+	p := &parser{src: src, file: f, each: each}
 	if kind != Path {
 		p.moves.reserve(src)
 	}
@@ -31,6 +40,16 @@ type parser struct {
 	file    *File
 	nerrors int
 	moves   moveArena
+	// each, when set, receives every game as soon as it is complete.
+	each      func(*File, *Game)
+	rulesSeen int // comments looked at for a `# rules:` directive
+}
+
+// done hands a complete game to the each callback.
+func (p *parser) done(g *Game) {
+	if p.each != nil {
+		p.each(p.file, g)
+	}
 }
 
 func (p *parser) text(s Span) []byte { return p.src[s.Start:s.End] }

@@ -137,4 +137,5 @@ func (p *parser) pathDone(g *Game) {
 	if g.Size > 0 && len(g.Rows) < g.Size {
 		p.errorf(g, g.N.Span, "%s: a %dx%d board has %d rows", fmt.Sprintf("data set %d has %s", g.Index+1, plural(len(g.Rows), "row")), g.Size, g.Size, g.Size)
 	}
+	p.done(g)
 }

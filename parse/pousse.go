@@ -34,7 +34,10 @@ func (p *parser) pousse() {
 			p.errorf(nil, t.span, "expected a board size N to start a game, found %s", quote(p.text(t.span)))
 			continue
 		}
-		p.pousseGame(lx, t)
+		if len(f.Games) == 0 {
+			p.pousseRules() // the comments before the first game
+		}
+		p.done(p.pousseGame(lx, t))
 	}
 	if len(f.Games) == 0 && f.Layout == LayoutPlain && p.nerrors == 0 {
 		p.errorf(nil, Span{len(p.src), len(p.src)}, "no game: a Pousse game is a board size N, moves, then QUIT")
@@ -47,7 +50,7 @@ func (p *parser) pousse() {
 
 // pousseGame parses one game from its size token to QUIT, or to the next
 // game's size when QUIT is missing.
-func (p *parser) pousseGame(lx *lexer, header token) {
+func (p *parser) pousseGame(lx *lexer, header token) *Game {
 	g := p.newGame(header)
 	p.checkSize(g, PousseMinN, PousseMaxN)
 	last := header.span
@@ -63,12 +66,12 @@ func (p *parser) pousseGame(lx *lexer, header token) {
 		t, ok := lx.peek(0)
 		if !ok {
 			p.errorf(g, last, "missing QUIT: game %d ends without it", g.Index+1)
-			return
+			return g
 		}
 		text := p.text(t.span)
 		if c := text[0]; c >= '0' && c <= '9' && p.isNumber(t) {
 			p.errorf(g, last, "missing QUIT: game %d ends here, before the next game's size %s", g.Index+1, text)
-			return
+			return g
 		}
 		lx.next()
 		g.extend(t.span)
@@ -80,12 +83,12 @@ func (p *parser) pousseGame(lx *lexer, header token) {
 		}
 		if string(text) == "QUIT" {
 			g.Quit = t.span
-			return
+			return g
 		}
 		if strings.EqualFold(string(text), "QUIT") {
 			p.errorf(g, t.span, "%s: the end of a game is written QUIT, in capitals", quote(text))
 			g.Quit = t.span
-			return
+			return g
 		}
 		if m, ok := p.pousseMove(g, t.span, text); ok {
 			g.Moves = p.moves.add(g.Moves, m)
@@ -169,24 +172,21 @@ func (p *parser) pousseRange(g *Game, dir byte) string {
 	return " (" + string(dir) + "1 to " + string(dir) + strconv.Itoa(g.Size) + ")"
 }
 
-// pousseRules reads the `# rules:` directive. It must come before the
-// first game; a later one, or an unknown rule set, is an error.
+// pousseRules reads the `# rules:` directives among the comments not yet
+// looked at. It runs when the first game starts, so that the rule set is
+// known before any game is handed out, and at the end, when any further
+// directive is after the first game: an error. An unknown rule set and a
+// second directive are errors too.
 func (p *parser) pousseRules() {
 	f := p.file
-	firstGame := len(p.src)
-	if len(f.Games) > 0 {
-		firstGame = f.Games[0].Span.Start
-	}
-	if f.Count.Span.End > 0 {
-		firstGame = min(firstGame, f.Count.Span.Start)
-	}
-	for _, c := range f.Comments {
+	for ; p.rulesSeen < len(f.Comments); p.rulesSeen++ {
+		c := f.Comments[p.rulesSeen]
 		name, ok := rulesDirective(p.text(c))
 		if !ok {
 			continue
 		}
 		switch {
-		case c.Start > firstGame:
+		case len(f.Games) > 0 && c.Start > f.Games[0].Span.Start:
 			p.errorf(nil, c, "a rules line must come before the first game")
 		case f.RulesSpan != (Span{}):
 			p.errorf(nil, c, "the rule set is already chosen on an earlier line")

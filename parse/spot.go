@@ -35,6 +35,7 @@ func (p *parser) spot() {
 			return
 		}
 		g := p.spotGame(lx, t)
+		p.done(g)
 		last = g.Span
 	}
 }

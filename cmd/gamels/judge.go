@@ -61,8 +61,17 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // When the input has errors it writes the verdicts of the games before
 // the first error only, the errors on stderr, and returns 1.
 func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Writer, stderr io.Writer) int {
-	f := parse.Parse(kind, src)
-	rules := effectiveRules(f, def)
+	// Games are analysed on all processors while the rest of the file is
+	// read; the rule set is known when the first game is complete.
+	a := analyze.NewAnalyzer(kind)
+	var rules parse.Rules
+	f := parse.ParseEach(kind, src, func(f *parse.File, g *parse.Game) {
+		if g.Index == 0 {
+			rules = effectiveRules(f, def)
+		}
+		a.Add(g, rules)
+	})
+	outcomes := a.Wait()
 	errs := f.Errors
 	stop := len(src) + 1 // games ending before this offset are printed
 	if len(errs) > 0 {
@@ -73,7 +82,6 @@ func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Wri
 		sep = "\n" // UVa 844: an empty line between two verdicts
 	}
 	printing := true
-	outcomes := analyze.AnalyzeAll(kind, f.Games, rules)
 	for i, g := range f.Games {
 		o := outcomes[i]
 		for _, is := range o.Issues {
