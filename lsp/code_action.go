@@ -1,0 +1,515 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"gamels/analyze"
+	"gamels/format"
+	"gamels/parse"
+)
+
+func init() {
+	register(protocol.MethodTextDocumentCodeAction,
+		docRequest(protocol.MethodTextDocumentCodeAction,
+			func(p *protocol.CodeActionParams) uri.URI { return p.TextDocument.URI },
+			(*Server).codeActions),
+		func(c *protocol.ServerCapabilities) {
+			c.CodeActionProvider = &protocol.CodeActionOptions{
+				CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix},
+			}
+		})
+}
+
+// A quickFix is one code action: its edits (byte spans of the snapshot's
+// text, in order, not overlapping) and the published diagnostics it
+// fixes.
+type quickFix struct {
+	title     string
+	diags     []protocol.Diagnostic
+	edits     []format.Edit
+	preferred bool
+	verify    bool // a parse-error fix: offered only if it removes an error
+}
+
+// maxVerified bounds the parse-error fixes checked (by parsing the fixed
+// text) in one request, so that a request over a whole file of errors
+// costs O(maxVerified * len(text)) at most.
+const maxVerified = 64
+
+// codeActions answers textDocument/codeAction with the quick fixes for
+// the diagnostics in the requested range:
+//   - a missing QUIT (Pousse) or terminating 0 (Spot, PATH): insert it;
+//   - a count line that disagrees with the games: write the real count;
+//   - an out-of-range move: the nearest legal one (L5 on a 4x4 board
+//     becomes L4; Spot row 7 on a 4x4 board becomes row 4); a move
+//     written in lower case: in capitals; "quit": QUIT;
+//   - an illegal Spot move (placing on a spot, removing from an empty
+//     square): the move with the other sign;
+//   - Pousse moves after the end ("not played"): delete them, in one edit
+//     from the line after the ending move to the last of them;
+//   - PATH "White can win in one move.": for each winning cell, put the W
+//     there.
+//
+// Every action names the diagnostics it fixes, exactly as published.
+// The answer is always a list, never null.
+func (s *Server) codeActions(ctx context.Context, snap *snapshot, p *protocol.CodeActionParams) (any, error) {
+	out := []protocol.CommandOrCodeAction{}
+	if len(p.Context.Only) > 0 && !slices.ContainsFunc(p.Context.Only, func(k protocol.CodeActionKind) bool {
+		return k == protocol.CodeActionKindQuickFix || strings.HasPrefix(string(protocol.CodeActionKindQuickFix), string(k)+".")
+	}) {
+		return out, nil
+	}
+	fa, err := snap.Analysis()
+	if err != nil {
+		return nil, errAnalysis(err)
+	}
+	m := snap.Mapper()
+	kind := protocol.CodeActionKindQuickFix
+	for _, fx := range quickFixes(snap, fa, m.Span(p.Range)) {
+		edits := make([]protocol.TextEdit, len(fx.edits))
+		for i, e := range fx.edits {
+			edits[i] = protocol.TextEdit{Range: m.Range(e.Span), NewText: string(e.New)}
+		}
+		a := &protocol.CodeAction{
+			Title:       fx.title,
+			Kind:        &kind,
+			Diagnostics: fx.diags,
+			Edit:        &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{snap.uri: edits}},
+		}
+		if fx.preferred {
+			t := true
+			a.IsPreferred = &t
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// spansTouch reports whether span a and span r overlap or touch.
+func spansTouch(a, r parse.Span) bool {
+	return a.Start <= r.End && r.Start <= a.End
+}
+
+// quickFixes returns the fixes for the diagnostics touching span sp.
+func quickFixes(snap *snapshot, fa *fileAnalysis, sp parse.Span) []quickFix {
+	text, m, f := snap.text, snap.Mapper(), fa.file
+	var fixes []quickFix
+	for _, e := range f.Errors {
+		if e.Span.Start > sp.End {
+			break
+		}
+		if !spansTouch(e.Span, sp) {
+			continue
+		}
+		d := diag(m, e.Span, protocol.DiagnosticSeverityError, e.Msg)
+		for _, fx := range parseErrorFixes(text, snap.kind, fa, m, e) {
+			fx.diags = []protocol.Diagnostic{d}
+			fx.verify = true
+			fixes = append(fixes, fx)
+		}
+	}
+	for _, ga := range fa.games {
+		g := ga.game
+		if g.Span.Start > sp.End {
+			break
+		}
+		if !spansTouch(g.Span, sp) {
+			continue
+		}
+		for _, is := range ga.issues() {
+			if spansTouch(is.Span, sp) {
+				if fx, ok := illegalSpotFix(text, m, g, is); ok {
+					fixes = append(fixes, fx)
+				}
+			}
+		}
+		switch snap.kind {
+		case parse.Pousse:
+			if fx, ok := unplayedFix(snap, fa, ga, sp); ok {
+				fixes = append(fixes, fx)
+			}
+		case parse.Path:
+			fixes = append(fixes, whiteInOneFixes(snap, ga, sp)...)
+		}
+	}
+	// Keep the parse-error fixes that do remove an error.
+	out := fixes[:0]
+	verified := 0
+	for _, fx := range fixes {
+		if fx.verify {
+			if verified == maxVerified {
+				continue
+			}
+			verified++
+			after := parse.Parse(snap.kind, format.Apply(text, fx.edits))
+			if len(after.Errors) >= len(f.Errors) {
+				continue
+			}
+		}
+		out = append(out, fx)
+	}
+	return out
+}
+
+// lineEnding returns the line end used by the line holding off ("\n"
+// when it has none).
+func lineEnding(text []byte, m *Mapper, off int) string {
+	ls := m.LineSpan(m.Line(off))
+	if ls.End+1 < len(text) && text[ls.End] == '\r' && text[ls.End+1] == '\n' {
+		return "\r\n"
+	}
+	return "\n"
+}
+
+// blankOrComment reports whether b holds only blanks and, optionally, a
+// comment.
+func blankOrComment(b []byte) bool {
+	s := strings.TrimLeft(string(b), " \t\v\f")
+	return s == "" || s[0] == '#'
+}
+
+// parseErrorFixes returns the fixes of one parse error, recognised by
+// the tokens at its span and the parse tree (the message only tells
+// errors of one place apart).
+func parseErrorFixes(text []byte, kind parse.Kind, fa *fileAnalysis, m *Mapper, e *parse.Error) []quickFix {
+	f := fa.file
+	tok := string(text[e.Span.Start:e.Span.End])
+	switch {
+	case kind == parse.Pousse && strings.HasPrefix(e.Msg, "missing QUIT"):
+		ga := fa.gameAt(e.Span.End)
+		if ga == nil || ga.game.Quit.End > 0 {
+			return nil
+		}
+		at := e.Span.End
+		ls := m.LineSpan(m.Line(at))
+		ins := " QUIT"
+		if blankOrComment(text[at:ls.End]) {
+			at, ins = ls.End, lineEnding(text, m, at)+"QUIT"
+		}
+		return []quickFix{{title: fmt.Sprintf("Insert QUIT to end game %d", ga.game.Index+1), preferred: true,
+			edits: []format.Edit{{Span: parse.Span{Start: at, End: at}, New: []byte(ins)}}}}
+
+	case kind != parse.Pousse && strings.HasPrefix(e.Msg, "missing the terminating 0"):
+		if f.End.End > 0 {
+			return nil
+		}
+		ins := "0\n"
+		if n := len(text); n > 0 && text[n-1] != '\n' && text[n-1] != '\r' {
+			ins = "\n0\n"
+		}
+		return []quickFix{{title: "Insert the terminating 0", preferred: true,
+			edits: []format.Edit{{Span: parse.Span{Start: len(text), End: len(text)}, New: []byte(ins)}}}}
+
+	case kind == parse.Pousse && f.Layout == parse.LayoutCounted && e.Span == f.Count.Span &&
+		strings.HasPrefix(e.Msg, "the count line says"):
+		n := strconv.Itoa(len(f.Games))
+		return []quickFix{{title: fmt.Sprintf("Change the count to %s, the number of games", n), preferred: true,
+			edits: []format.Edit{{Span: e.Span, New: []byte(n)}}}}
+
+	case strings.HasSuffix(e.Msg, "the end of a game is written QUIT, in capitals"):
+		return []quickFix{{title: "Write QUIT in capitals", preferred: true,
+			edits: []format.Edit{{Span: e.Span, New: []byte("QUIT")}}}}
+
+	case kind == parse.Pousse && len(tok) >= 2 && strings.ContainsRune("lrtb", rune(tok[0])) && isDigits(tok[1:]):
+		up := strings.ToUpper(tok[:1]) + tok[1:]
+		return []quickFix{{title: fmt.Sprintf("Write %s in capitals: %s", tok, up), preferred: true,
+			edits: []format.Edit{{Span: e.Span, New: []byte(up)}}}}
+
+	case strings.Contains(e.Msg, "is out of range") && !strings.HasPrefix(e.Msg, "board size"):
+		ga := fa.gameAt(e.Span.Start)
+		if ga == nil || ga.game.Size == 0 {
+			return nil
+		}
+		n := ga.game.Size
+		switch {
+		case kind == parse.Pousse && len(tok) >= 2 && strings.ContainsRune("LRTB", rune(tok[0])) && isDigits(tok[1:]):
+			to := fmt.Sprintf("%c%d", tok[0], nearestInRange(tok[1:], n))
+			return []quickFix{{title: fmt.Sprintf("Change %s to %s, the nearest legal move", tok, to), preferred: true,
+				edits: []format.Edit{{Span: e.Span, New: []byte(to)}}}}
+		case kind == parse.Spot && isDigits(tok):
+			return spotRangeFixes(text, ga.game, e)
+		}
+	}
+	return nil
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// nearestInRange returns the number in 1..n nearest to the decimal digits s,
+// however long they are.
+func nearestInRange(s string, n int) int {
+	s = strings.TrimLeft(s, "0")
+	if s == "" {
+		return 1
+	}
+	if len(s) > 9 {
+		return n
+	}
+	v, _ := strconv.Atoi(s)
+	return max(1, min(v, n))
+}
+
+// spotRangeFixes offers, for a Spot move whose row (or column) is out of
+// range, the two legal moves nearest to it that change only that number:
+// legal in the position before it and making no later move illegal.
+// O(N) candidates, each tried with an O(N) replay of the game.
+func spotRangeFixes(text []byte, g *parse.Game, e *parse.Error) []quickFix {
+	isRow := strings.HasPrefix(e.Msg, "row ")
+	var toks [3]parse.Span
+	if isRow {
+		toks[0] = e.Span
+		toks[1] = nextToken(text, toks[0].End)
+	} else {
+		toks[1] = e.Span
+		toks[0] = prevToken(text, toks[1].Start)
+	}
+	toks[2] = nextToken(text, toks[1].End)
+	word := func(sp parse.Span) string { return string(text[sp.Start:sp.End]) }
+	sign := word(toks[2])
+	other := word(toks[1])
+	if !isRow {
+		other = word(toks[0])
+	}
+	n := g.Size
+	ov := nearestInRange(other, n)
+	if (sign != "+" && sign != "-") || !isDigits(other) || strconv.Itoa(ov) != strings.TrimLeft(other, "0") {
+		return nil // the move has other problems: no single fix
+	}
+	k := movesBefore(g.Moves, e.Span.Start)
+	sg := analyze.AnalyzeSpot(g)
+	what := "column"
+	if isRow {
+		what = "row"
+	}
+	var out []quickFix
+	from := nearestInRange(word(e.Span), n)
+	for d := 0; d < n && len(out) < 2; d++ {
+		v := from - d
+		if from == 1 {
+			v = from + d
+		}
+		mv := parse.Move{Row: uint8(v), Col: uint8(ov), Add: sign == "+"}
+		if !isRow {
+			mv.Row, mv.Col = uint8(ov), uint8(v)
+		}
+		h := *g
+		h.Moves = slices.Concat(g.Moves[:k], []parse.Move{mv}, g.Moves[k:])
+		if !noNewIllegal(sg, analyze.AnalyzeSpot(&h), k) {
+			continue
+		}
+		to := strconv.Itoa(v)
+		out = append(out, quickFix{
+			title: fmt.Sprintf("Change %s %s to %s: %d %d %s, the nearest legal move", what, word(e.Span), to, mv.Row, mv.Col, sign),
+			edits: []format.Edit{{Span: e.Span, New: []byte(to)}},
+		})
+	}
+	if len(out) > 0 {
+		out[0].preferred = true
+	}
+	return out
+}
+
+// noNewIllegal reports whether game after, which is game before with a
+// move inserted at index k, has no illegal move that before did not have.
+func noNewIllegal(before, after *analyze.SpotGame, k int) bool {
+	for j := range after.Played() {
+		if !after.IllegalAt(j) {
+			continue
+		}
+		if j == k || !before.IllegalAt(j-boolInt(j > k)) {
+			return false
+		}
+	}
+	return true
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// nextToken returns the span of the first token at or after off on the
+// same line, or an empty span.
+func nextToken(text []byte, off int) parse.Span {
+	i := off
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(text) && !isTokenSpace(text[j]) && text[j] != '#' {
+		j++
+	}
+	return parse.Span{Start: i, End: j}
+}
+
+// prevToken returns the span of the last token before off on the same
+// line, or an empty span.
+func prevToken(text []byte, off int) parse.Span {
+	j := off
+	for j > 0 && (text[j-1] == ' ' || text[j-1] == '\t') {
+		j--
+	}
+	i := j
+	for i > 0 && !isTokenSpace(text[i-1]) && text[i-1] != '#' {
+		i--
+	}
+	return parse.Span{Start: i, End: j}
+}
+
+// illegalSpotFix turns an illegal Spot move (placing a spot on a spot,
+// removing one from an empty square) into the legal move on that square,
+// by changing its sign, when that leaves the game with fewer illegal
+// moves (the change can make a later move illegal). O(N) for the
+// replay of the game's 2N moves.
+func illegalSpotFix(text []byte, m *Mapper, g *parse.Game, is analyze.Issue) (quickFix, bool) {
+	sp := is.Span
+	i := moveAt(g.Moves, sp.Start)
+	if i < 0 || g.Moves[i].Span != sp || sp.End > len(text) || !strings.HasPrefix(is.Msg, "illegal move: square") {
+		return quickFix{}, false
+	}
+	before := analyze.AnalyzeSpot(g)
+	h := *g
+	h.Moves = slices.Clone(g.Moves)
+	h.Moves[i].Add = !h.Moves[i].Add
+	after := analyze.AnalyzeSpot(&h)
+	if after.IllegalAt(i) {
+		return quickFix{}, false
+	}
+	for j := range after.Played() {
+		if after.IllegalAt(j) && !before.IllegalAt(j) {
+			return quickFix{}, false
+		}
+	}
+	sign := text[sp.End-1]
+	var to, what string
+	switch {
+	case sign == '+' && strings.HasSuffix(is.Msg, "already has a spot"):
+		to, what = "-", "remove the spot"
+	case sign == '-' && strings.HasSuffix(is.Msg, "has no spot to remove"):
+		to, what = "+", "place a spot"
+	default:
+		return quickFix{}, false
+	}
+	return quickFix{
+		title: fmt.Sprintf("Change the sign to %s (%s)", to, what),
+		diags: []protocol.Diagnostic{diag(m, sp, protocol.DiagnosticSeverityError, is.Msg)},
+		edits: []format.Edit{{Span: parse.Span{Start: sp.End - 1, End: sp.End}, New: []byte(to)}},
+	}, true
+}
+
+// unplayedFix deletes the moves of a Pousse game after its end, when the
+// "not played" hint touches sp. The edit runs from the line after the
+// ending move (or right after it, when more moves share its line) to the
+// end of the last move not played, and its line when nothing else is on
+// it; comments on the ending move's line stay.
+func unplayedFix(snap *snapshot, fa *fileAnalysis, ga *gameAnalysis, sp parse.Span) (quickFix, bool) {
+	g, r := ga.game, ga.result()
+	if r == nil || r.End < 0 || r.End+1 >= len(g.Moves) {
+		return quickFix{}, false
+	}
+	text, m := snap.text, snap.Mapper()
+	first, last := g.Moves[r.End+1].Span, g.Moves[len(g.Moves)-1].Span
+	if !spansTouch(parse.Span{Start: first.Start, End: last.End}, sp) {
+		return quickFix{}, false
+	}
+	var hint []protocol.Diagnostic
+	for _, d := range outcomeDiagnostics(snap, fa, ga) {
+		if d.Severity == protocol.DiagnosticSeverityHint {
+			hint = append(hint, d)
+		}
+	}
+	if len(hint) == 0 {
+		return quickFix{}, false
+	}
+	a, b := g.Moves[r.End].Span.End, last.End
+	endLine := m.Line(a)
+	if blankOrComment(text[a:m.LineSpan(endLine).End]) {
+		a = m.LineSpan(endLine + 1).Start
+		lastLine := m.Line(b)
+		if rest := text[b:m.LineSpan(lastLine).End]; strings.TrimSpace(string(rest)) == "" {
+			if lastLine+1 < m.Lines() {
+				b = m.LineSpan(lastLine + 1).Start
+			} else {
+				b = len(text)
+			}
+		}
+	}
+	// Malformed moves among those deleted go too: their errors are fixed.
+	diags, bad := hint, 0
+	for _, e := range fa.file.Errors {
+		if e.Span.Start >= a && e.Span.End <= b && !strings.HasPrefix(e.Msg, "missing QUIT") {
+			diags = append(diags, diag(m, e.Span, protocol.DiagnosticSeverityError, e.Msg))
+			bad++
+		}
+	}
+	n := len(g.Moves) - r.End - 1
+	title := fmt.Sprintf("Delete the %s not played (the game ended at move %d)", plural(n, "move"), r.End+1)
+	if bad > 0 {
+		title = fmt.Sprintf("Delete the %s not played and %s (the game ended at move %d)", plural(n, "move"), plural(bad, "malformed move"), r.End+1)
+	}
+	return quickFix{
+		title:     title,
+		diags:     diags,
+		edits:     []format.Edit{{Span: parse.Span{Start: a, End: b}}},
+		preferred: true,
+	}, true
+}
+
+// whiteInOneFixes puts a W on each cell where it wins, for a PATH board
+// whose verdict is "White can win in one move.", when sp touches the
+// board's size line or the cell.
+func whiteInOneFixes(snap *snapshot, ga *gameAnalysis, sp parse.Span) []quickFix {
+	g, res := ga.game, ga.path
+	if res == nil || res.Class != analyze.PathWhiteInOne {
+		return nil
+	}
+	diags := pathDiagnostics(snap, ga)
+	if len(diags) == 0 {
+		return nil
+	}
+	m := snap.Mapper()
+	verdict := diags[0]
+	onN := spansTouch(g.N.Span, sp)
+	var out []quickFix
+	for _, c := range res.WhiteInOne {
+		cs, ok := cellSpan(snap.text, g, c)
+		if !ok || !(onN || spansTouch(cs, sp)) {
+			continue
+		}
+		ds := []protocol.Diagnostic{verdict}
+		r := m.Range(cs)
+		for _, d := range diags[1:] {
+			if d.Range == r {
+				ds = append(ds, d)
+			}
+		}
+		out = append(out, quickFix{
+			title: fmt.Sprintf("Put the W at row %d, column %d: White wins", c.Row, c.Col),
+			diags: ds,
+			edits: []format.Edit{{Span: cs, New: []byte("W")}},
+		})
+	}
+	if len(out) == 1 {
+		out[0].preferred = true
+	}
+	return out
+}

@@ -1,0 +1,230 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"gamels/format"
+	"gamels/parse"
+)
+
+// breakTranscript injects errors that have quick fixes into a valid
+// transcript: a Pousse count off by one, QUITs dropped, moves pushed out
+// of range or written in lower case; Spot rows out of range, the final 0
+// dropped; PATH's final 0 dropped.
+func breakTranscript(rnd *rand.Rand, kind parse.Kind, text string) string {
+	lines := strings.SplitAfter(text, "\n")
+	for i, l := range lines {
+		body := strings.TrimRight(l, "\n")
+		switch {
+		case i == 0 && kind == parse.Pousse && rnd.IntN(2) == 0 && isDigits(body) && len(lines) > 2 && isDigits(strings.TrimSpace(lines[1]+lines[2])):
+			lines[i] = body + "1\n"
+		case kind == parse.Pousse && body == "QUIT" && rnd.IntN(4) == 0:
+			lines[i] = ""
+		case kind == parse.Pousse && len(body) >= 2 && strings.ContainsRune("LRTB", rune(body[0])) && isDigits(body[1:]) && rnd.IntN(12) == 0:
+			if rnd.IntN(2) == 0 {
+				lines[i] = body[:1] + "9" + body[1:] + "\n"
+			} else {
+				lines[i] = strings.ToLower(body[:1]) + body[1:] + "\n"
+			}
+		case kind == parse.Spot && strings.Count(body, " ") == 2 && rnd.IntN(12) == 0:
+			lines[i] = "9" + body + "\n"
+		case kind != parse.Pousse && body == "0" && i >= len(lines)-2:
+			lines[i] = ""
+		}
+	}
+	return strings.Join(lines, "")
+}
+
+// TestQuickFixRoundTrip breaks the contest samples and edge cases, asks
+// for the code actions of the whole document, applies each one alone and
+// checks it: the errors afterwards are those before less the ones it
+// names; the edit touches nothing outside what it says.
+func TestQuickFixRoundTrip(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	files := []struct {
+		name string
+		kind parse.Kind
+	}{
+		{"samples/uva844_sample.in", parse.Pousse},
+		{"samples/zoj_boj_pousse_sample.in", parse.Pousse},
+		{"edge/uva844_edge.in", parse.Pousse},
+		{"samples/uva141_sample.in", parse.Spot},
+		{"edge/uva141_edge.in", parse.Spot},
+		{"samples/uva601_sample.in", parse.Path},
+		{"edge/uva601_edge.in", parse.Path},
+	}
+	c := startServer(t, nil)
+	c.initialize(nil, "")
+	seen := map[string]int{}
+	for _, file := range files {
+		name, kind := file.name, file.kind
+		orig := string(readContest(t, name))
+		for round := range 12 {
+			text := breakTranscript(rnd, kind, orig)
+			u := uri.URI(fmt.Sprintf("file:///fix/%d/%s.%s", round, name, kind))
+			c.open(u, 1, text)
+			m := NewMapper([]byte(text), UTF16)
+			acts := rawCall[[]protocol.CommandOrCodeAction](t, c, protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{
+				TextDocument: protocol.TextDocumentIdentifier{URI: u},
+				Range:        m.Range(parse.Span{Start: 0, End: len(text)})})
+			published := c.waitVersion(u, 1).Diagnostics
+			before := errorMessages(u, []byte(text))
+			for _, x := range acts {
+				a := x.(*protocol.CodeAction)
+				seen[a.Title]++
+				if len(a.Diagnostics) == 0 {
+					t.Errorf("%s: action %q names no diagnostic", name, a.Title)
+				}
+				for _, d := range a.Diagnostics {
+					if !slices.ContainsFunc(published, func(p protocol.Diagnostic) bool { return sameJSON(t, p, d) }) {
+						t.Errorf("%s: action %q names a diagnostic not published: %v", name, a.Title, d.Message)
+					}
+				}
+				after := applyTextEdits(t, m, []byte(text), a.Edit.Changes[u])
+				fixed := map[string]int{}
+				for _, d := range a.Diagnostics {
+					if d.Severity == protocol.DiagnosticSeverityError {
+						fixed[fmt.Sprint(d.Message)]++
+					}
+				}
+				var want []string
+				for _, msg := range before {
+					if fixed[msg] > 0 {
+						fixed[msg]--
+						continue
+					}
+					want = append(want, msg)
+				}
+				// Parse errors: exactly the others. Illegal Spot moves: no new
+				// one (a fix may make a later move legal again).
+				got := errorMessages(u, after)
+				parseErrs := func(msgs []string) []string {
+					return slices.DeleteFunc(slices.Clone(msgs), func(s string) bool { return strings.HasPrefix(s, "illegal move") })
+				}
+				newIllegal := slices.ContainsFunc(got, func(s string) bool {
+					return strings.HasPrefix(s, "illegal move") && !slices.Contains(want, s)
+				})
+				if !slices.Equal(parseErrs(got), parseErrs(want)) || newIllegal {
+					t.Errorf("%s: after %q:\n got errors %q\nwant %q", name, a.Title, got, want)
+				}
+				// The edit stays on the lines of the diagnostics it fixes,
+				// but for insertions at the end of a game or file.
+				// The edit stays within the lines of the diagnostics it
+				// fixes (and the line after), but for insertions at the end
+				// of a game or file.
+				insert := strings.HasPrefix(a.Title, "Insert")
+				lo, hi := a.Diagnostics[0].Range.Start.Line, a.Diagnostics[0].Range.End.Line
+				for _, d := range a.Diagnostics {
+					lo, hi = min(lo, d.Range.Start.Line), max(hi, d.Range.End.Line)
+				}
+				for _, e := range a.Edit.Changes[u] {
+					if e.Range.Start.Line < lo || !insert && e.Range.End.Line > hi+1 {
+						t.Errorf("%s: action %q edits %v, away from its diagnostics (lines %d-%d)", name, a.Title, e.Range, lo, hi)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("actions tried: %v", seen)
+	for _, want := range []string{"Insert QUIT", "Insert the terminating 0", "Change the count", "Change row", "Write ", "Delete the"} {
+		found := false
+		for title := range seen {
+			found = found || strings.HasPrefix(title, want)
+		}
+		if !found {
+			t.Errorf("no action %q... was tried", want)
+		}
+	}
+}
+
+// TestCodeActionOnly checks that a request for other kinds of actions
+// gets none, and a request for quick fixes gets them.
+func TestCodeActionOnly(t *testing.T) {
+	c := startServer(t, nil)
+	res := c.initialize(nil, "")
+	opts, ok := res.Capabilities.CodeActionProvider.(*protocol.CodeActionOptions)
+	if !ok || !slices.Equal(opts.CodeActionKinds, []protocol.CodeActionKind{protocol.CodeActionKindQuickFix}) {
+		t.Fatalf("code action capability %#v", res.Capabilities.CodeActionProvider)
+	}
+	const u = uri.URI("file:///only.pousse")
+	c.open(u, 1, "2\nL1\n")
+	for _, tc := range []struct {
+		only []protocol.CodeActionKind
+		want int
+	}{
+		{nil, 1},
+		{[]protocol.CodeActionKind{protocol.CodeActionKindQuickFix}, 1},
+		{[]protocol.CodeActionKind{"refactor"}, 0},
+		{[]protocol.CodeActionKind{"quickfix.gamels"}, 0},
+	} {
+		acts := rawCall[[]protocol.CommandOrCodeAction](t, c, protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: u}, Range: rng(1, 0, 1, 2),
+			Context: protocol.CodeActionContext{Only: tc.only}})
+		if len(acts) != tc.want {
+			t.Errorf("only %v: %d actions, want %d", tc.only, len(acts), tc.want)
+		}
+	}
+}
+
+// FuzzEditFeatures runs completion, quick fixes, highlights, definition,
+// semantic tokens and range formatting on arbitrary text at an arbitrary
+// offset: none may panic, every quick fix must apply cleanly, and a
+// parse-error fix must leave fewer errors.
+func FuzzEditFeatures(f *testing.F) {
+	for _, s := range []string{
+		"4\nL2\nT2\nL2\nB2\nR2\nT1\nL2\nR1\nQUIT\n", "3\n\n2\nL3\nl1\nquit\n2\nL1\nR2",
+		"# rules: icfp\n2\nR2\nB2\nB2\nB2\nQUIT\n",
+		"2\n1 1 +\n2 2 +\n2 2 -\n1 2 +\n3\n1 1 -\n7 2 +\n", "3\n\nWUB\nUWW\nBBB\n0\n", "2\nWU\n",
+	} {
+		for k := range 3 {
+			f.Add(uint8(k), s, uint16(len(s)/2))
+		}
+	}
+	f.Fuzz(func(t *testing.T, k uint8, src string, at uint16) {
+		kind := parse.Kind(k%3 + 1)
+		text := []byte(src)
+		off := int(at) % (len(text) + 1)
+		for _, rules := range []parse.Rules{parse.RulesContest, parse.RulesICFP} {
+			snap := &snapshot{uri: "file:///fuzz." + uri.URI(kind.String()), kind: kind, text: text, enc: UTF16, rules: rules}
+			fa, err := snap.Analysis()
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := snap.Mapper()
+			completeAt(text, kind, fa, m, off)
+			encodeTokens(m, collectTokens(text, kind, fa))
+			if ga := fa.gameAt(off); ga != nil {
+				pousseHighlights(ga, off)
+				pathHighlights(text, ga, off)
+			}
+			srv := &Server{}
+			if _, err := srv.definition(context.Background(), snap, &protocol.DefinitionParams{
+				TextDocumentPositionParams: protocol.TextDocumentPositionParams{Position: m.Position(off)}}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := srv.rangeFormatting(context.Background(), snap, &protocol.DocumentRangeFormattingParams{
+				Range: m.Range(parse.Span{Start: off / 2, End: off})}); err != nil {
+				t.Fatal(err)
+			}
+			for _, fx := range quickFixes(snap, fa, parse.Span{Start: 0, End: len(text)}) {
+				for i, e := range fx.edits {
+					if e.Span.Start < 0 || e.Span.End > len(text) || e.Span.Start > e.Span.End || i > 0 && e.Span.Start < fx.edits[i-1].Span.End {
+						t.Fatalf("%q: bad edit %v", fx.title, e.Span)
+					}
+				}
+				after := parse.Parse(kind, format.Apply(text, fx.edits))
+				if fx.verify && len(after.Errors) >= len(fa.file.Errors) {
+					t.Fatalf("%q does not remove an error", fx.title)
+				}
+			}
+		}
+	})
+}

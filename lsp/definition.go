@@ -1,0 +1,47 @@
+package lsp
+
+import (
+	"context"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"gamels/analyze"
+)
+
+func init() {
+	register(protocol.MethodTextDocumentDefinition,
+		docRequest(protocol.MethodTextDocumentDefinition,
+			func(p *protocol.DefinitionParams) uri.URI { return p.TextDocument.URI },
+			(*Server).definition),
+		func(c *protocol.ServerCapabilities) { c.DefinitionProvider = protocol.Boolean(true) })
+}
+
+// definition answers textDocument/definition on the move that ends a game
+// by repetition: a Spot move whose pattern repeats an earlier one (up to
+// rotation) goes to the earlier move that made that pattern, and under
+// icfp rules a Pousse move that recreates a state goes to the move that
+// produced that state before. Anywhere else the answer is null.
+func (s *Server) definition(ctx context.Context, snap *snapshot, p *protocol.DefinitionParams) (any, error) {
+	fa, err := snap.Analysis()
+	if err != nil {
+		return nil, errAnalysis(err)
+	}
+	m := snap.Mapper()
+	off := m.Offset(p.Position)
+	ga := fa.gameAt(off)
+	if ga == nil {
+		return nil, nil
+	}
+	g, r := ga.game, ga.result()
+	if r == nil || r.Earlier < 0 || r.Earlier >= len(g.Moves) || r.End < 0 || r.End >= len(g.Moves) {
+		return nil, nil
+	}
+	if r.Reason != analyze.ReasonPattern && r.Reason != analyze.ReasonRepetition {
+		return nil, nil
+	}
+	if i := moveAt(g.Moves, off); i != r.End {
+		return nil, nil
+	}
+	return protocol.LocationSlice{{URI: snap.uri, Range: m.Range(g.Moves[r.Earlier].Span)}}, nil
+}

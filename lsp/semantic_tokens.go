@@ -1,0 +1,196 @@
+package lsp
+
+import (
+	"context"
+	"slices"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"gamels/parse"
+)
+
+func init() {
+	register(protocol.MethodTextDocumentSemanticTokensFull,
+		docRequest(protocol.MethodTextDocumentSemanticTokensFull,
+			func(p *protocol.SemanticTokensParams) uri.URI { return p.TextDocument.URI },
+			(*Server).semanticTokens),
+		func(c *protocol.ServerCapabilities) {
+			c.SemanticTokensProvider = &protocol.SemanticTokensOptions{
+				Legend: protocol.SemanticTokensLegend{TokenTypes: tokenTypes, TokenModifiers: tokenModifiers},
+				Full:   protocol.Boolean(true),
+			}
+		})
+}
+
+// The semantic token legend. Standard token types only, so that every
+// theme colours them:
+//
+//	keyword     QUIT, and the terminating 0 of Spot and PATH files
+//	number      board sizes, the Pousse count line, Spot rows and columns
+//	operator    the + and - of a Spot move
+//	enumMember  a Pousse move (L2, T10, ...)
+//	string      PATH W cells (a run of them is one token)
+//	variable    PATH B cells
+//	parameter   PATH U cells
+//	comment     comments, `# rules:` lines included
+//
+// One modifier, deprecated, marks the moves after a game's end (not
+// played, as the Unnecessary hints say).
+var (
+	tokenTypes = []string{
+		string(protocol.SemanticTokenTypesKeyword),
+		string(protocol.SemanticTokenTypesNumber),
+		string(protocol.SemanticTokenTypesOperator),
+		string(protocol.SemanticTokenTypesEnumMember),
+		string(protocol.SemanticTokenTypesString),
+		string(protocol.SemanticTokenTypesVariable),
+		string(protocol.SemanticTokenTypesParameter),
+		string(protocol.SemanticTokenTypesComment),
+	}
+	tokenModifiers = []string{string(protocol.SemanticTokenModifiersDeprecated)}
+)
+
+// Indices into tokenTypes.
+const (
+	tokKeyword uint32 = iota
+	tokNumber
+	tokOperator
+	tokMove
+	tokWhite
+	tokBlack
+	tokEmpty
+	tokComment
+)
+
+const modNotPlayed uint32 = 1 // bit of "deprecated"
+
+// A semToken is one token: a span on one line, its type and modifiers.
+type semToken struct {
+	span parse.Span
+	typ  uint32
+	mods uint32
+}
+
+// semanticTokens answers textDocument/semanticTokens/full: every token
+// of the transcript that the parser recognised (malformed text is left to
+// the grammar), encoded relative to the previous token in the
+// negotiated position encoding. O(tokens log tokens).
+func (s *Server) semanticTokens(ctx context.Context, snap *snapshot, p *protocol.SemanticTokensParams) (any, error) {
+	fa, err := snap.Analysis()
+	if err != nil {
+		return nil, errAnalysis(err)
+	}
+	toks := collectTokens(snap.text, snap.kind, fa)
+	return &protocol.SemanticTokens{Data: encodeTokens(snap.Mapper(), toks)}, nil
+}
+
+// collectTokens lists the tokens of a file in order of position.
+func collectTokens(text []byte, kind parse.Kind, fa *fileAnalysis) []semToken {
+	f := fa.file
+	var out []semToken
+	add := func(sp parse.Span, typ, mods uint32) {
+		if sp.Len() > 0 {
+			out = append(out, semToken{sp, typ, mods})
+		}
+	}
+	for _, c := range f.Comments {
+		add(c, tokComment, 0)
+	}
+	if f.Layout == parse.LayoutCounted {
+		add(f.Count.Span, tokNumber, 0)
+	}
+	add(f.End, tokKeyword, 0)
+	for _, ga := range fa.games {
+		g := ga.game
+		add(g.N.Span, tokNumber, 0)
+		add(g.Quit, tokKeyword, 0)
+		played := len(g.Moves)
+		if r := ga.result(); r != nil && r.End >= 0 {
+			played = r.End + 1
+		}
+		for i, mv := range g.Moves {
+			var mods uint32
+			if i >= played {
+				mods = modNotPlayed
+			}
+			if kind == parse.Pousse {
+				add(mv.Span, tokMove, mods)
+				continue
+			}
+			out = spotTokens(out, text, mv.Span, mods)
+		}
+		for _, r := range g.Rows {
+			if r.Span.Len() != len(r.Cells) {
+				continue // non-ASCII text in the row: an error
+			}
+			for j := 0; j < len(r.Cells); {
+				c := r.Cells[j]
+				k := j + 1
+				for k < len(r.Cells) && r.Cells[k] == c {
+					k++
+				}
+				if t, ok := cellTokens[c]; ok {
+					add(parse.Span{Start: r.Span.Start + j, End: r.Span.Start + k}, t, 0)
+				}
+				j = k
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b semToken) int { return a.span.Start - b.span.Start })
+	return out
+}
+
+// cellTokens gives the token type of each kind of PATH cell.
+var cellTokens = map[byte]uint32{parse.CellWhite: tokWhite, parse.CellBlack: tokBlack, parse.CellEmpty: tokEmpty}
+
+// spotTokens appends the three tokens of the Spot move at sp (row,
+// column, sign), skipping blanks and comments between them.
+func spotTokens(out []semToken, text []byte, sp parse.Span, mods uint32) []semToken {
+	types := [3]uint32{tokNumber, tokNumber, tokOperator}
+	n := 0
+	for i := sp.Start; i < sp.End && n < 3; {
+		switch c := text[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f':
+			i++
+		case c == '#':
+			for i < sp.End && text[i] != '\n' && text[i] != '\r' {
+				i++
+			}
+		default:
+			j := i
+			for j < sp.End && !isTokenSpace(text[j]) && text[j] != '#' {
+				j++
+			}
+			out = append(out, semToken{parse.Span{Start: i, End: j}, types[n], mods})
+			n++
+			i = j
+		}
+	}
+	return out
+}
+
+func isTokenSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+// encodeTokens writes tokens, in order and each on one line, as the
+// protocol's relative integers: line delta, start delta (from the
+// previous token's start on the same line), length, type, modifiers.
+func encodeTokens(m *Mapper, toks []semToken) []uint32 {
+	data := make([]uint32, 0, 5*len(toks))
+	var line, char uint32
+	for _, t := range toks {
+		a, b := m.Position(t.span.Start), m.Position(t.span.End)
+		if b.Line != a.Line {
+			continue // tokens never span lines; be safe
+		}
+		dl, dc := a.Line-line, a.Character
+		if dl == 0 {
+			dc = a.Character - char
+		}
+		data = append(data, dl, dc, b.Character-a.Character, t.typ, t.mods)
+		line, char = a.Line, a.Character
+	}
+	return data
+}

@@ -1,0 +1,126 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"gamels/parse"
+)
+
+// tokenShapes says what the text of each token type looks like.
+var tokenShapes = map[string]*regexp.Regexp{
+	"keyword":    regexp.MustCompile(`^(QUIT|quit|0)$`),
+	"number":     regexp.MustCompile(`^[0-9]+$`),
+	"operator":   regexp.MustCompile(`^[+-]$`),
+	"enumMember": regexp.MustCompile(`^[LRTB][0-9]+$`),
+	"string":     regexp.MustCompile(`^W+$`),
+	"variable":   regexp.MustCompile(`^B+$`),
+	"parameter":  regexp.MustCompile(`^U+$`),
+	"comment":    regexp.MustCompile(`^#`),
+}
+
+// TestSemanticTokensWellFormed decodes the tokens of every transcript of
+// the corpus and checks that they are in order, do not overlap, stay on
+// one line and have the text their type says.
+func TestSemanticTokensWellFormed(t *testing.T) {
+	c := startServer(t, nil)
+	res := c.initialize(nil, "")
+	opts, ok := res.Capabilities.SemanticTokensProvider.(*protocol.SemanticTokensOptions)
+	if !ok || !slices.Equal(opts.Legend.TokenTypes, tokenTypes) || !slices.Equal(opts.Legend.TokenModifiers, tokenModifiers) {
+		t.Fatalf("semantic tokens capability %#v", res.Capabilities.SemanticTokensProvider)
+	}
+	total := 0
+	for name, text := range formatCorpus(t) {
+		if len(text) > 200_000 {
+			continue
+		}
+		u := uri.URI("file:///tok/" + name)
+		c.open(u, 1, string(text))
+		toks, err := c.server.SemanticTokensFull(context.Background(), &protocol.SemanticTokensParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := NewMapper(text, UTF16)
+		prevEnd := -1
+		var line, char uint32
+		for i := 0; i < len(toks.Data); i += 5 {
+			d := toks.Data[i : i+5]
+			if d[0] > 0 {
+				line, char = line+d[0], d[1]
+			} else {
+				char += d[1]
+			}
+			start := m.Offset(protocol.Position{Line: line, Character: char})
+			end := m.Offset(protocol.Position{Line: line, Character: char + d[2]})
+			typ := tokenTypes[d[3]]
+			word := string(text[start:end])
+			if start < prevEnd || end <= start || strings.ContainsAny(word, "\r\n") {
+				t.Fatalf("%s: token %d at %d:%d (%q) out of order, empty or multi-line", name, i/5, line, char, word)
+			}
+			if !tokenShapes[typ].MatchString(word) {
+				t.Errorf("%s: token %q typed %s", name, word, typ)
+			}
+			prevEnd = end
+			total++
+		}
+	}
+	t.Logf("%d tokens", total)
+}
+
+// TestSemanticTokensEncoding checks the columns and lengths of tokens
+// after and inside non-ASCII text in both position encodings.
+func TestSemanticTokensEncoding(t *testing.T) {
+	text := "# é漢😀\n2  # 😀x\n1 1 + # é\n0\n"
+	for _, tc := range []struct {
+		enc  Encoding
+		want string
+	}{
+		// line delta, start delta, length, type, modifiers
+		{UTF16, "[0 0 6 7 0] [1 0 1 1 0] [0 3 5 7 0] [1 0 1 1 0] [0 2 1 1 0] [0 2 1 2 0] [0 2 3 7 0] [1 0 1 0 0]"},
+		{UTF8, "[0 0 11 7 0] [1 0 1 1 0] [0 3 7 7 0] [1 0 1 1 0] [0 2 1 1 0] [0 2 1 2 0] [0 2 4 7 0] [1 0 1 0 0]"},
+	} {
+		c := startServer(t, nil)
+		var encs []protocol.PositionEncodingKind
+		if tc.enc == UTF8 {
+			encs = []protocol.PositionEncodingKind{protocol.PositionEncodingKindUTF8}
+		}
+		c.initialize(encs, "")
+		const u = uri.URI("file:///enc.spot")
+		c.open(u, 1, text)
+		toks, err := c.server.SemanticTokensFull(context.Background(), &protocol.SemanticTokensParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for i := 0; i < len(toks.Data); i += 5 {
+			got = append(got, fmt.Sprint(toks.Data[i:i+5]))
+		}
+		if s := strings.Join(got, " "); s != tc.want {
+			t.Errorf("%v:\n got %s\nwant %s", tc.enc, s, tc.want)
+		}
+	}
+}
+
+// BenchmarkSemanticTokens collects and encodes the tokens of the 3000
+// random Spot games.
+func BenchmarkSemanticTokens(b *testing.B) {
+	text := readContest(b, "random/uva141_random3000.in")
+	fa := analyzeFile(parse.Spot, text, parse.RulesDefault, nil)
+	m := NewMapper(text, UTF16)
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	var n int
+	for b.Loop() {
+		n = len(encodeTokens(m, collectTokens(text, parse.Spot, fa))) / 5
+	}
+	b.ReportMetric(float64(n), "tokens")
+}
