@@ -119,3 +119,23 @@ func FuzzPath(f *testing.F) {
 	seedFuzz(f, parse.Path)
 	f.Fuzz(func(t *testing.T, src []byte) { checkInvariants(t, parse.Path, src) })
 }
+
+// FuzzFastPath checks that the byte-level readers of well-formed moves
+// parse exactly what the general token path parses.
+func FuzzFastPath(f *testing.F) {
+	seedFuzz(f, parse.Pousse)
+	seedFuzz(f, parse.Spot)
+	f.Add([]byte("2\n1 1 +\n1 1 -\n2\n1 1 +\n0\n"))
+	f.Add([]byte("4\nL2 L3#c\nT4\tB1\r\nQUIT\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, kind := range []parse.Kind{parse.Pousse, parse.Spot} {
+			fast := dumpGames(parse.Parse(kind, src), src) + dumpErrors(parse.Parse(kind, src), src)
+			parse.SetFastPaths(false)
+			slow := dumpGames(parse.Parse(kind, src), src) + dumpErrors(parse.Parse(kind, src), src)
+			parse.SetFastPaths(true)
+			if fast != slow {
+				t.Fatalf("%v: fast and general paths differ on %q:\nfast:\n%s\ngeneral:\n%s", kind, src, fast, slow)
+			}
+		}
+	})
+}

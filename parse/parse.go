@@ -40,6 +40,8 @@ type parser struct {
 	file    *File
 	nerrors int
 	moves   moveArena
+	// cellBlock holds the cells of PATH rows (see cells).
+	cellBlock []byte
 	// each, when set, receives every game as soon as it is complete.
 	each      func(*File, *Game)
 	rulesSeen int // comments looked at for a `# rules:` directive

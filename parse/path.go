@@ -101,7 +101,7 @@ func (p *parser) path() {
 func (p *parser) pathRow(g *Game, span Span) {
 	g.extend(span)
 	text := p.text(span)
-	row := Row{Span: span, Cells: make([]byte, len(text))}
+	row := Row{Span: span, Cells: p.cells(len(text))}
 	for i := 0; i < len(text); {
 		c := text[i]
 		switch c {
@@ -138,4 +138,15 @@ func (p *parser) pathDone(g *Game) {
 		p.errorf(g, g.N.Span, "%s: a %dx%d board has %d rows", fmt.Sprintf("data set %d has %s", g.Index+1, plural(len(g.Rows), "row")), g.Size, g.Size, g.Size)
 	}
 	p.done(g)
+}
+
+// cells hands out a row's cells from blocks of 64 KiB, so that a file of
+// many boards costs a few allocations, not one per row.
+func (p *parser) cells(n int) []byte {
+	if n > cap(p.cellBlock)-len(p.cellBlock) {
+		p.cellBlock = make([]byte, 0, max(n, 64<<10))
+	}
+	start := len(p.cellBlock)
+	p.cellBlock = p.cellBlock[:start+n]
+	return p.cellBlock[start : start+n : start+n]
 }

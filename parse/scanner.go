@@ -81,6 +81,10 @@ func (s *scanner) next() (t token, ok bool) {
 	return t, true
 }
 
+// fastPaths enables the byte-level readers of well-formed moves; the
+// tests turn it off to check that the general path parses the same.
+var fastPaths = true
+
 // lexer is a scanner with a lookahead buffer of a few tokens.
 type lexer struct {
 	sc  scanner
@@ -173,7 +177,7 @@ func quote(b []byte) string {
 // leaves the lexer as it was and returns false, for the general path.
 // This is the parser's hot loop: a few byte tests per move.
 func (l *lexer) pousseMove(size int) (Move, bool) {
-	if l.n != 0 {
+	if l.n != 0 || !fastPaths {
 		return Move{}, false
 	}
 	src := l.sc.src
@@ -217,4 +221,57 @@ func (l *lexer) pousseMove(size int) (Move, bool) {
 	l.sc.off = i
 	l.sc.newline = false // the move is now the last token read
 	return Move{Span: Span{start, i}, Dir: src[start], Line: uint8(n)}, true
+}
+
+// spotMove reads a well-formed Spot move `r c ±` with r and c in 1..size
+// straight from the source when no token is buffered, the three tokens
+// separated by blanks or line ends and the sign followed by a blank, a
+// line end, a '#' or the end. Anything else leaves the lexer as it was and
+// returns false, for the general path (which also says what is wrong).
+func (l *lexer) spotMove(size int) (Move, bool) {
+	if l.n != 0 || !fastPaths {
+		return Move{}, false
+	}
+	src := l.sc.src
+	i := l.sc.off
+	skip := func() bool { // at least one blank or line end
+		j := i
+		for i < len(src) && (src[i] == ' ' || src[i] == '\n' || src[i] == '\t' || src[i] == '\r') {
+			i++
+		}
+		return i > j
+	}
+	num := func() int { // 1..size, or 0
+		n, j := 0, i
+		for i < len(src) && src[i] >= '0' && src[i] <= '9' && i-j < 3 {
+			n = n*10 + int(src[i]-'0')
+			i++
+		}
+		if i == j || n < 1 || n > size || (i < len(src) && src[i] >= '0' && src[i] <= '9') {
+			return 0
+		}
+		return n
+	}
+	skip()
+	start := i
+	r := num()
+	if r == 0 || !skip() {
+		return Move{}, false
+	}
+	c := num()
+	if c == 0 || !skip() || i >= len(src) || (src[i] != '+' && src[i] != '-') {
+		return Move{}, false
+	}
+	sign := src[i]
+	i++
+	if i < len(src) {
+		switch src[i] {
+		case ' ', '\n', '\t', '\r', '#', '\v', '\f':
+		default:
+			return Move{}, false
+		}
+	}
+	l.sc.off = i
+	l.sc.newline = false
+	return Move{Span: Span{start, i}, Row: uint8(r), Col: uint8(c), Add: sign == '+'}, true
 }

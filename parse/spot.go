@@ -74,6 +74,16 @@ func (p *parser) spotGame(lx *lexer, header token) *Game {
 	want := 2 * g.Size
 	written := 0 // moves written, well-formed or not
 	for {
+		// The common case first: a well-formed move read straight from
+		// the bytes.
+		if written < want {
+			if m, ok := lx.spotMove(g.Size); ok {
+				written++
+				g.extend(m.Span)
+				g.Moves = p.moves.add(g.Moves, m)
+				continue
+			}
+		}
 		t0, ok := lx.peek(0)
 		if !ok {
 			break
