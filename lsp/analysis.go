@@ -2,8 +2,11 @@ package lsp
 
 import (
 	"bytes"
+	"fmt"
 	"hash/maphash"
+	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"gamels/analyze"
 	"gamels/parse"
@@ -12,12 +15,16 @@ import (
 // fileAnalysis is the parse of one snapshot and the analysis of each of
 // its games.
 type fileAnalysis struct {
+	text  []byte // the text analysed
 	file  *parse.File
 	rules parse.Rules // the Pousse rules in force: the file's own, else the setting
 	games []*gameAnalysis
 	// reused counts the games whose analysis came from the cache (for
 	// tests and logs).
 	reused int
+	// tooLarge is set when the text is over MaxDocumentSize: it was not
+	// parsed.
+	tooLarge bool
 }
 
 // gameAnalysis is one game and its engine result. Engine results hold
@@ -30,6 +37,16 @@ type gameAnalysis struct {
 	spot   *analyze.SpotGame
 	path   *analyze.PathResult
 	shift  int
+	// diags is the game's own diagnostics, made once and shared by every
+	// gameAnalysis that reuses this engine result.
+	diags *gameDiags
+}
+
+// moved returns the analysis of g, the same game as ga's at another
+// place: the engine result and diagnostics are shared, with shift the
+// distance from the engine's spans to g's.
+func (ga *gameAnalysis) moved(g *parse.Game, shift int) *gameAnalysis {
+	return &gameAnalysis{game: g, pousse: ga.pousse, spot: ga.spot, path: ga.path, shift: shift, diags: ga.diags}
 }
 
 // result returns the Pousse or Spot result, or nil for PATH.
@@ -73,44 +90,218 @@ func effectiveRules(f *parse.File, configured parse.Rules) parse.Rules {
 	return parse.RulesContest
 }
 
-// analyzeFile parses text and analyses every game, reusing from cache the
-// analysis of every game whose text (and rules) did not change since the
-// document's previous analysis. Parsing is O(len(text)); analysis costs
-// the engines' price only for the games that changed.
+// MaxDocumentSize is the largest document, in bytes, that the server
+// parses and analyses: 32 MiB. A larger one is still synchronised
+// (edits, closing) but gets no analysis, only one diagnostic (and a
+// window/showMessage) saying that it is too large. Analysing keeps about
+// 10 to 15 bytes per byte of text (moves, checkpoints, line index; see
+// BENCHMARKS.md), so the bound keeps the server near half a gigabyte per
+// document however large the files a user opens.
+const MaxDocumentSize = 32 << 20
+
+// tooLargeMessage explains why a document larger than MaxDocumentSize
+// has no diagnostics.
+func tooLargeMessage(size int) string {
+	return fmt.Sprintf("gamels: this document is %.1f MiB, over the %d MiB the server analyses (MaxDocumentSize); "+
+		"it is not checked. Split it, or check it with `gamels check` or `gamels judge`.",
+		float64(size)/(1<<20), MaxDocumentSize>>20)
+}
+
+// analyzeFile parses text and analyses every game, reusing what it can
+// from the document's previous analysis (cache, nil for none):
+//
+//   - parsing is incremental (parse.Reparse): after an edit inside one
+//     game only that game is read again, O(its bytes + later games' moves
+//     when the length changed), instead of O(len(text));
+//   - the games before the edit keep their analysis as is, the games
+//     after it keep theirs with a shift of their spans; when the parse
+//     had to be full, a game whose text did not change since the
+//     previous analysis keeps its analysis too (looked up by a hash of
+//     its text);
+//   - the games left are analysed on all processors, each at the
+//     engine's price.
 func analyzeFile(kind parse.Kind, text []byte, configured parse.Rules, cache *gameCache) *fileAnalysis {
-	fa := &fileAnalysis{}
+	fa := &fileAnalysis{text: text}
 	if kind == 0 {
 		fa.file = &parse.File{Size: len(text)}
 		return fa
 	}
-	fa.file = parse.Parse(kind, text)
+	if len(text) > MaxDocumentSize {
+		fa.file = &parse.File{Kind: kind, Size: len(text)}
+		fa.tooLarge = true
+		return fa
+	}
+	prev := cache.latest()
+	if prev == nil || prev.file.Kind != kind || prev.tooLarge {
+		parseAndAnalyze(fa, kind, text, configured)
+		cache.setLatest(fa)
+		return fa
+	}
+	var lo, hi int
+	var inc bool
+	fa.file, lo, hi, inc = parse.Reparse(prev.file, prev.text, text)
 	fa.rules = effectiveRules(fa.file, configured)
-	next := newGameCache()
+	if inc && fa.rules != prev.rules {
+		inc = false
+	}
 	fa.games = make([]*gameAnalysis, len(fa.file.Games))
+	var byText map[gameKey][]*gameAnalysis
+	var todo []int
+	delta := len(text) - len(prev.text)
 	for i, g := range fa.file.Games {
-		key := gameKey{kind: kind, rules: fa.rules, errs: g.HasErrors}
-		src := text[g.Span.Start:g.Span.End]
-		var ga *gameAnalysis
-		if old := cache.lookup(key, src); old != nil {
-			ga = &gameAnalysis{game: g, pousse: old.ga.pousse, spot: old.ga.spot, path: old.ga.path,
-				shift: old.ga.shift + g.Span.Start - old.start}
+		if inc && (i < lo || i >= hi) {
+			old := prev.games[i]
+			if old.game != g { // after the edit, moved
+				old = old.moved(g, old.shift+delta)
+			}
+			fa.games[i] = old
 			fa.reused++
-		} else {
-			ga = &gameAnalysis{game: g}
-			switch kind {
-			case parse.Pousse:
-				ga.pousse = analyze.AnalyzePousse(g, fa.rules)
-			case parse.Spot:
-				ga.spot = analyze.AnalyzeSpot(g)
-			case parse.Path:
-				ga.path = analyze.AnalyzePath(g)
+			continue
+		}
+		src := text[g.Span.Start:g.Span.End]
+		if inc {
+			// A game read again: reuse the old game at its place when
+			// its text is the same (an edit in a comment or blanks).
+			if old := prev.games[i]; old.game.HasErrors == g.HasErrors &&
+				bytes.Equal(prev.text[old.game.Span.Start:old.game.Span.End], src) {
+				fa.games[i] = old.moved(g, old.shift+g.Span.Start-old.game.Span.Start)
+				fa.reused++
+				continue
+			}
+		} else if prev.rules == fa.rules {
+			// A full parse: look every game up by its text.
+			if byText == nil {
+				byText = prev.byText()
+			}
+			if old := lookupGame(byText, prev.text, g.HasErrors, src); old != nil {
+				fa.games[i] = old.moved(g, old.shift+g.Span.Start-old.game.Span.Start)
+				fa.reused++
+				continue
 			}
 		}
-		fa.games[i] = ga
-		next.add(key, src, g.Span.Start, ga)
+		todo = append(todo, i)
 	}
-	cache.replace(next)
+	analyzeGames(kind, fa.rules, fa.file.Games, fa.games, todo)
+	cache.setLatest(fa)
 	return fa
+}
+
+// parseAndAnalyze parses text into fa and analyses every game, starting
+// each game's analysis as soon as the parser has read it: the engines
+// run on all processors while the parse goes on, so that a fresh
+// document costs about max(parse, analysis / processors) rather than
+// their sum.
+func parseAndAnalyze(fa *fileAnalysis, kind parse.Kind, text []byte, configured parse.Rules) {
+	var (
+		games    []*gameAnalysis
+		rules    parse.Rules // set before the first game is handed out
+		wg       sync.WaitGroup
+		panicked atomic.Value
+	)
+	work := make(chan *gameAnalysis, 1024)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					panicked.CompareAndSwap(nil, fmt.Sprint(r))
+					for range work { // let the parser finish
+					}
+				}
+			}()
+			for ga := range work {
+				runEngine(kind, rules, ga)
+			}
+		}()
+	}
+	func() {
+		defer close(work)
+		fa.file = parse.ParseEach(kind, text, func(f *parse.File, g *parse.Game) {
+			if games == nil {
+				rules = effectiveRules(f, configured)
+				games = make([]*gameAnalysis, 0, 64)
+			}
+			ga := &gameAnalysis{game: g, diags: new(gameDiags)}
+			games = append(games, ga)
+			work <- ga
+		})
+	}()
+	wg.Wait()
+	if r := panicked.Load(); r != nil {
+		panic(r)
+	}
+	fa.rules = effectiveRules(fa.file, configured)
+	if len(games) != len(fa.file.Games) || (len(games) > 0 && rules != fa.rules) {
+		// Not expected: the parser hands out every game once, after the
+		// rules are known. Analyse again the plain way.
+		fa.games = make([]*gameAnalysis, len(fa.file.Games))
+		todo := make([]int, len(fa.file.Games))
+		for i := range todo {
+			todo[i] = i
+		}
+		analyzeGames(kind, fa.rules, fa.file.Games, fa.games, todo)
+		return
+	}
+	fa.games = games
+}
+
+// runEngine fills ga with the engine's result for its game.
+func runEngine(kind parse.Kind, rules parse.Rules, ga *gameAnalysis) {
+	g := ga.game
+	switch kind {
+	case parse.Pousse:
+		ga.pousse = analyze.AnalyzePousse(g, rules)
+	case parse.Spot:
+		ga.spot = analyze.AnalyzeSpot(g)
+	case parse.Path:
+		ga.path = analyze.AnalyzePath(g)
+	}
+}
+
+// analyzeGames runs the engine on the games listed in todo, on all
+// processors, one game at a time per worker (a few long games do not
+// leave a processor idle).
+func analyzeGames(kind parse.Kind, rules parse.Rules, games []*parse.Game, out []*gameAnalysis, todo []int) {
+	one := func(i int) {
+		ga := &gameAnalysis{game: games[i], diags: new(gameDiags)}
+		runEngine(kind, rules, ga)
+		out[i] = ga
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(todo))
+	if workers <= 1 {
+		for _, i := range todo {
+			one(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	var panicked atomic.Value
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				// Carried to the caller's goroutine, where the snapshot
+				// turns it into an error.
+				if r := recover(); r != nil {
+					panicked.CompareAndSwap(nil, fmt.Sprint(r))
+				}
+			}()
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(todo) {
+					return
+				}
+				one(todo[k])
+			}
+		}()
+	}
+	wg.Wait()
+	if r := panicked.Load(); r != nil {
+		panic(r)
+	}
 }
 
 // gameAt returns the game whose span contains offset off (or ends right
@@ -132,63 +323,90 @@ func (fa *fileAnalysis) gameAt(off int) *gameAnalysis {
 	return nil
 }
 
-// A gameCache remembers, for one document, the analysis of each game of
-// its latest analysed snapshot, keyed by the game's text, so that an edit
-// inside one game of a large file re-analyses only that game. Entries
-// borrow the (immutable) snapshot text rather than copying it.
+// A gameCache remembers, for one document, its latest analysis (text,
+// parse and games), from which the next snapshot's analysis starts: an
+// incremental parse, and the analysis of every game that did not change.
+// It also keeps the latest line index, which the next snapshot's Mapper
+// updates rather than rebuilds. Nothing older is kept, so a document
+// costs at most two versions' worth of memory while an analysis runs.
 type gameCache struct {
-	mu      sync.Mutex
-	seed    maphash.Seed
-	entries map[gameKey][]cacheEntry
+	mu     sync.Mutex
+	last   *fileAnalysis
+	mapper *Mapper
 }
 
-type gameKey struct {
-	kind  parse.Kind
-	rules parse.Rules
-	errs  bool
-	hash  uint64
-}
+func newGameCache() *gameCache { return &gameCache{} }
 
-type cacheEntry struct {
-	src   []byte // the game's text in the snapshot it was analysed in
-	start int    // the game's offset in that snapshot
-	ga    *gameAnalysis
-}
-
-func newGameCache() *gameCache {
-	return &gameCache{seed: cacheSeed, entries: map[gameKey][]cacheEntry{}}
-}
-
-// cacheSeed is shared by all caches so that one cache's keys are valid in
-// the next.
-var cacheSeed = maphash.MakeSeed()
-
-func (c *gameCache) lookup(key gameKey, src []byte) *cacheEntry {
+// latest returns the document's latest analysis, or nil.
+func (c *gameCache) latest() *fileAnalysis {
 	if c == nil {
 		return nil
 	}
-	key.hash = maphash.Bytes(c.seed, src)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for i, e := range c.entries[key] {
-		if bytes.Equal(e.src, src) {
-			return &c.entries[key][i]
-		}
-	}
-	return nil
+	return c.last
 }
 
-func (c *gameCache) add(key gameKey, src []byte, start int, ga *gameAnalysis) {
-	key.hash = maphash.Bytes(c.seed, src)
-	c.entries[key] = append(c.entries[key], cacheEntry{src: src, start: start, ga: ga})
-}
-
-// replace makes next the cache's content.
-func (c *gameCache) replace(next *gameCache) {
+// setLatest records fa as the document's latest analysis.
+func (c *gameCache) setLatest(fa *fileAnalysis) {
 	if c == nil {
 		return
 	}
 	c.mu.Lock()
-	c.entries = next.entries
+	c.last = fa
 	c.mu.Unlock()
+}
+
+// mapperFor returns the Mapper of text, updated from the document's
+// latest one when there is one (Mapper.Edited), and records it as the
+// latest.
+func (c *gameCache) mapperFor(text []byte, enc Encoding) *Mapper {
+	if c == nil {
+		return NewMapper(text, enc)
+	}
+	c.mu.Lock()
+	prev := c.mapper
+	c.mu.Unlock()
+	var m *Mapper
+	if prev != nil && prev.enc == enc {
+		start, oldEnd, newEnd := parse.Diff(prev.text, text)
+		m = prev.Edited(text, start, oldEnd, newEnd)
+	} else {
+		m = NewMapper(text, enc)
+	}
+	c.mu.Lock()
+	c.mapper = m
+	c.mu.Unlock()
+	return m
+}
+
+// gameKey is the hash of a game's text, with what else decides its
+// analysis.
+type gameKey struct {
+	errs bool
+	hash uint64
+}
+
+var cacheSeed = maphash.MakeSeed()
+
+// byText indexes fa's games by their text. O(len(fa.text)).
+func (fa *fileAnalysis) byText() map[gameKey][]*gameAnalysis {
+	m := make(map[gameKey][]*gameAnalysis, len(fa.games))
+	for _, ga := range fa.games {
+		g := ga.game
+		k := gameKey{errs: g.HasErrors, hash: maphash.Bytes(cacheSeed, fa.text[g.Span.Start:g.Span.End])}
+		m[k] = append(m[k], ga)
+	}
+	return m
+}
+
+// lookupGame returns the analysis in m (made from text) of a game whose
+// text is src, or nil.
+func lookupGame(m map[gameKey][]*gameAnalysis, text []byte, errs bool, src []byte) *gameAnalysis {
+	for _, ga := range m[gameKey{errs: errs, hash: maphash.Bytes(cacheSeed, src)}] {
+		if g := ga.game; bytes.Equal(text[g.Span.Start:g.Span.End], src) {
+			return ga
+		}
+	}
+	return nil
 }

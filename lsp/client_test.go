@@ -44,7 +44,7 @@ func startServer(t testing.TB, hook func(ctx context.Context, method string)) *t
 	})
 	srv.hook = hook
 	exit := make(chan int, 1)
-	go func() { exit <- srv.Serve(context.Background(), jsonrpc2.NewStream(a)) }()
+	go func() { exit <- srv.Serve(context.Background(), NewStream(a, srv.log)) }()
 	c := connectClient(t, jsonrpc2.NewStream(b), exit)
 	c.srv = srv
 	return c

@@ -7,9 +7,11 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 	"go.uber.org/zap"
 
 	"gamels/analyze"
@@ -18,8 +20,10 @@ import (
 
 // A diagScheduler publishes the diagnostics of one open document.
 //
-// Changes arriving in a burst are coalesced: each change (re)arms a timer
-// of Options.Debounce, and only the snapshot current when the timer fires
+// The opening of a document, and a change after a quiet spell of
+// Options.Debounce, are analysed at once. Changes arriving in a burst
+// after that are coalesced: each change (re)arms a timer of
+// Options.Debounce, and only the snapshot current when the timer fires
 // is analysed; a burst longer than Options.MaxDelay still gets a
 // publication that often. One analysis at a time runs per document; the
 // snapshot that arrives meanwhile is analysed right after it. A result
@@ -35,8 +39,12 @@ type diagScheduler struct {
 	pending *snapshot
 	timer   *time.Timer
 	burst   time.Time // when the current burst of changes began
-	running bool      // a run is analysing or publishing
-	stopped bool
+	// lastChange is when schedule was last called.
+	lastChange time.Time
+	running    bool // a run is analysing or publishing
+	stopped    bool
+
+	warned atomic.Bool // the document was said to be too large
 
 	publishMu sync.Mutex // serialises the document's publications
 	published uint64     // seq of the last snapshot published, under publishMu
@@ -46,7 +54,11 @@ func newDiagScheduler(s *Server, d *document) *diagScheduler {
 	return &diagScheduler{s: s, doc: d}
 }
 
-// schedule arranges for snap's diagnostics to be published.
+// schedule arranges for snap's diagnostics to be published. A change
+// that comes after a quiet spell (Debounce without changes), and the
+// opening of the document, start the analysis at once (leading edge):
+// an isolated edit, or an open, does not wait for the debounce. Changes
+// that follow closely are coalesced as described on diagScheduler.
 func (ds *diagScheduler) schedule(snap *snapshot) {
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
@@ -55,10 +67,12 @@ func (ds *diagScheduler) schedule(snap *snapshot) {
 	}
 	ds.pending = snap
 	now := time.Now()
+	quiet := ds.lastChange.IsZero() || now.Sub(ds.lastChange) >= ds.s.opts.Debounce
+	ds.lastChange = now
 	switch {
 	case ds.timer == nil:
 		ds.burst = now
-		ds.timer = time.AfterFunc(ds.s.opts.Debounce, ds.run)
+		ds.timer = time.AfterFunc(0, ds.run)
 	case ds.timer.Stop():
 		// Still waiting: wait again, but not past MaxDelay from the
 		// start of the burst.
@@ -67,6 +81,10 @@ func (ds *diagScheduler) schedule(snap *snapshot) {
 			wait = max(0, left)
 		}
 		ds.timer.Reset(wait)
+	case quiet:
+		// The timer fired long ago: a new burst, started at once.
+		ds.burst = now
+		ds.timer.Reset(0)
 	default:
 		// The timer fired (its run may still be going): a new burst.
 		ds.burst = now
@@ -94,8 +112,25 @@ func (ds *diagScheduler) run() {
 			return
 		}
 		ds.mu.Unlock()
-		ds.publish(snap, ds.s.safeDiagnostics(snap))
+		diags := ds.s.safeDiagnostics(snap)
+		ds.warnTooLarge(snap)
+		ds.publish(snap, diags)
 		ds.mu.Lock()
+	}
+}
+
+// warnTooLarge shows, once per document, a message saying that snap is
+// over MaxDocumentSize and is not analysed.
+func (ds *diagScheduler) warnTooLarge(snap *snapshot) {
+	if fa, err := snap.Analysis(); err != nil || !fa.tooLarge || ds.warned.Swap(true) {
+		return
+	}
+	err := ds.s.conn.Notify(context.Background(), protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{
+		Type:    protocol.MessageTypeWarning,
+		Message: tooLargeMessage(len(snap.text)),
+	})
+	if err != nil {
+		ds.s.log.Warn("showMessage", zap.Error(err))
 	}
 }
 
@@ -155,6 +190,7 @@ func (s *Server) notifyDiagnostics(ctx context.Context, p *protocol.PublishDiagn
 	if p.Diagnostics == nil {
 		p.Diagnostics = []protocol.Diagnostic{}
 	}
+	p.Diagnostics = capDiagnostics(p.Diagnostics)
 	if err := s.conn.Notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, p); err != nil {
 		s.log.Warn("publishDiagnostics", zap.String("uri", string(p.URI)), zap.Error(err))
 	}
@@ -172,9 +208,27 @@ func (s *Server) safeDiagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
 		}
 	}()
 	if s.hook != nil {
-		s.hook(context.Background(), "diagnostics")
+		s.hook(withHookURI(context.Background(), snap.uri), "diagnostics")
+	}
+	// The line index is built (or updated) while the text is parsed and
+	// analysed: both are needed, and they do not depend on each other.
+	var mapped chan struct{}
+	if len(snap.text) <= MaxDocumentSize {
+		mapped = make(chan struct{})
+		go func() {
+			defer close(mapped)
+			defer func() {
+				if r := recover(); r != nil {
+					s.log.Error("panic building the line index", zap.Any("panic", r))
+				}
+			}()
+			snap.Mapper()
+		}()
 	}
 	fa, err := snap.Analysis()
+	if mapped != nil {
+		<-mapped
+	}
 	if err != nil {
 		return []protocol.Diagnostic{internalErrorDiagnostic(err)}
 	}
@@ -199,58 +253,220 @@ func diag(m *Mapper, sp parse.Span, sev protocol.DiagnosticSeverity, msg string)
 	}
 }
 
-// computeDiagnostics returns every diagnostic of a snapshot, in order of
-// position: parse errors and engine issues (Error), each game's ending or
-// running out (Information) and the moves after the end (one Hint with
-// the Unnecessary tag over them all),
-// PATH verdicts and marks (Information). Always a non-nil list.
-func computeDiagnostics(snap *snapshot, fa *fileAnalysis) []protocol.Diagnostic {
-	m := snap.Mapper()
-	out := []protocol.Diagnostic{}
-	for _, e := range fa.file.Errors {
-		out = append(out, diag(m, e.Span, protocol.DiagnosticSeverityError, e.Msg))
+// A spanDiag is a diagnostic in byte offsets, before its conversion to
+// protocol positions.
+type spanDiag struct {
+	span        parse.Span
+	sev         protocol.DiagnosticSeverity
+	msg         string
+	related     parse.Span // with relMsg, when relMsg is not empty
+	relMsg      string
+	unnecessary bool
+}
+
+// gameDiags is the diagnostics of one game, made on first use, with
+// spans relative to the engine's text (add gameAnalysis.shift), sorted
+// by start.
+type gameDiags struct {
+	once sync.Once
+	list []spanDiag
+}
+
+// gameDiagnostics returns ga's diagnostics with spans relative to the
+// engine's text (add ga.shift), computing them once for every snapshot
+// that shares the engine result.
+func gameDiagnostics(snap *snapshot, fa *fileAnalysis, ga *gameAnalysis) []spanDiag {
+	if ga.diags == nil {
+		return shiftDiags(makeGameDiags(snap, fa, ga), -ga.shift)
 	}
-	for _, ga := range fa.games {
-		for _, is := range ga.issues() {
-			out = append(out, diag(m, is.Span, protocol.DiagnosticSeverityError, is.Msg))
-		}
-		switch snap.kind {
-		case parse.Pousse, parse.Spot:
-			out = append(out, outcomeDiagnostics(snap, fa, ga)...)
-		case parse.Path:
-			out = append(out, pathDiagnostics(snap, ga)...)
-		}
+	ga.diags.once.Do(func() { ga.diags.list = shiftDiags(makeGameDiags(snap, fa, ga), -ga.shift) })
+	return ga.diags.list
+}
+
+// shiftDiags returns ds moved by d bytes (ds itself when d is 0).
+func shiftDiags(ds []spanDiag, d int) []spanDiag {
+	if d == 0 {
+		return ds
 	}
-	sortDiagnostics(out)
+	out := make([]spanDiag, len(ds))
+	for i, x := range ds {
+		out[i] = x.shifted(d)
+	}
 	return out
 }
 
-// outcomeDiagnostics says how a Pousse or Spot game ends: at its ending
-// move, or on its last move when the moves run out.
-func outcomeDiagnostics(snap *snapshot, fa *fileAnalysis, ga *gameAnalysis) []protocol.Diagnostic {
+func (x spanDiag) shifted(d int) spanDiag {
+	x.span = parse.Span{Start: x.span.Start + d, End: x.span.End + d}
+	if x.relMsg != "" {
+		x.related = parse.Span{Start: x.related.Start + d, End: x.related.End + d}
+	}
+	return x
+}
+
+// makeGameDiags makes the diagnostics of one game, in the snapshot's
+// text: engine issues, the ending or running out, PATH verdict and
+// marks; sorted by start.
+func makeGameDiags(snap *snapshot, fa *fileAnalysis, ga *gameAnalysis) []spanDiag {
+	var out []spanDiag
+	for _, is := range ga.issues() {
+		out = append(out, spanDiag{span: is.Span, sev: protocol.DiagnosticSeverityError, msg: is.Msg})
+	}
+	switch snap.kind {
+	case parse.Pousse, parse.Spot:
+		out = append(out, outcomeSpanDiags(snap.kind, fa, ga)...)
+	case parse.Path:
+		out = append(out, pathSpanDiags(snap, ga)...)
+	}
+	slices.SortStableFunc(out, func(a, b spanDiag) int { return cmp.Compare(a.span.Start, b.span.Start) })
+	return out
+}
+
+// toProtocol converts d.
+func (d spanDiag) toProtocol(u uri.URI, m *Mapper) protocol.Diagnostic {
+	pd := protocol.Diagnostic{
+		Range:    m.Range(d.span),
+		Severity: d.sev,
+		Source:   protocol.NewOptional("gamels"),
+		Message:  protocol.String(d.msg),
+	}
+	if d.relMsg != "" {
+		pd.RelatedInformation = []protocol.DiagnosticRelatedInformation{{
+			Location: protocol.Location{URI: u, Range: m.Range(d.related)},
+			Message:  d.relMsg,
+		}}
+	}
+	if d.unnecessary {
+		pd.Tags = protocol.NewDiagnosticTags(protocol.DiagnosticTagUnnecessary)
+	}
+	return pd
+}
+
+// computeDiagnostics returns every diagnostic of a snapshot, in order of
+// position: parse errors and engine issues (Error), each game's ending or
+// running out (Information) and the moves after the end (one Hint with
+// the Unnecessary tag over them all), PATH verdicts and marks
+// (Information). Always a non-nil list.
+//
+// Each game's diagnostics are made once per engine result and reused,
+// moved, by later snapshots (gameDiags). Over MaxDiagnostics, the ones
+// kept are chosen in byte offsets, by the rule of capDiagnostics (errors
+// first, then warnings, information, hints, each in document order):
+// MaxDiagnostics-1 of them and a last one saying how many more there
+// are; only those are converted to positions. Cost: O(diagnostics) plus
+// O(log lines) per diagnostic converted.
+func computeDiagnostics(snap *snapshot, fa *fileAnalysis) []protocol.Diagnostic {
+	if fa.tooLarge {
+		// At the start of the document; no line index is built for it.
+		return []protocol.Diagnostic{{
+			Severity: protocol.DiagnosticSeverityWarning,
+			Source:   protocol.NewOptional("gamels"),
+			Message:  protocol.String(tooLargeMessage(len(snap.text))),
+		}}
+	}
+	// Merge the parse errors (sorted) into the games' diagnostics (each
+	// game's sorted, the games in order), errors first at one offset.
+	errs := fa.file.Errors
+	n := len(errs)
+	for _, ga := range fa.games {
+		n += len(gameDiagnostics(snap, fa, ga))
+	}
+	all := make([]spanDiag, 0, n)
+	take := func(limit int) {
+		for len(errs) > 0 && errs[0].Span.Start <= limit {
+			all = append(all, spanDiag{span: errs[0].Span, sev: protocol.DiagnosticSeverityError, msg: errs[0].Msg})
+			errs = errs[1:]
+		}
+	}
+	for _, ga := range fa.games {
+		for _, d := range gameDiagnostics(snap, fa, ga) {
+			d = d.shifted(ga.shift)
+			take(d.span.Start)
+			all = append(all, d)
+		}
+	}
+	for len(errs) > 0 {
+		take(errs[0].Span.Start)
+	}
 	m := snap.Mapper()
+	var notice *protocol.Diagnostic
+	if len(all) > MaxDiagnostics {
+		all, notice = capSpanDiags(all, m)
+	}
+	out := make([]protocol.Diagnostic, 0, len(all)+1)
+	for _, d := range all {
+		out = append(out, d.toProtocol(snap.uri, m))
+	}
+	sortDiagnostics(out)
+	if notice != nil {
+		out = append(out, *notice)
+	}
+	return out
+}
+
+// capSpanDiags keeps MaxDiagnostics-1 of all (in document order), errors
+// first, then warnings, information and hints, and returns them with a
+// diagnostic saying how many were left out (at the first one left out),
+// so that the list published is MaxDiagnostics long (and capDiagnostics
+// leaves it as it is).
+func capSpanDiags(all []spanDiag, m *Mapper) ([]spanDiag, *protocol.Diagnostic) {
+	limit := MaxDiagnostics - 1
+	keep := make([]bool, len(all))
+	n := 0
+	for _, sev := range []protocol.DiagnosticSeverity{protocol.DiagnosticSeverityError, protocol.DiagnosticSeverityWarning,
+		protocol.DiagnosticSeverityInformation, protocol.DiagnosticSeverityHint, 0} {
+		for i, d := range all {
+			if n == limit {
+				break
+			}
+			known := d.sev >= protocol.DiagnosticSeverityError && d.sev <= protocol.DiagnosticSeverityHint
+			if !keep[i] && (d.sev == sev || sev == 0 && !known) {
+				keep[i] = true
+				n++
+			}
+		}
+	}
+	kept := make([]spanDiag, 0, limit)
+	first := -1
+	for i, d := range all {
+		if keep[i] {
+			kept = append(kept, d)
+		} else if first < 0 {
+			first = i
+		}
+	}
+	at := m.Position(all[first].span.Start)
+	return kept, &protocol.Diagnostic{
+		Range:    protocol.Range{Start: at, End: at},
+		Severity: protocol.DiagnosticSeverityInformation,
+		Source:   protocol.NewOptional("gamels"),
+		Message: protocol.String(fmt.Sprintf("gamels: %d more diagnostics not shown: at most %d are published for a document (MaxDiagnostics)",
+			len(all)-len(kept), MaxDiagnostics)),
+	}
+}
+
+// outcomeSpanDiags says how a Pousse or Spot game ends: at its ending
+// move, or on its last move when the moves run out.
+func outcomeSpanDiags(kind parse.Kind, fa *fileAnalysis, ga *gameAnalysis) []spanDiag {
 	g, r := ga.game, ga.result()
 	if r == nil || g.Size == 0 {
 		return nil
 	}
-	var out []protocol.Diagnostic
+	var out []spanDiag
 	if r.End >= 0 && r.End < len(g.Moves) {
-		d := diag(m, g.Moves[r.End].Span, protocol.DiagnosticSeverityInformation, r.Verdict)
+		d := spanDiag{span: g.Moves[r.End].Span, sev: protocol.DiagnosticSeverityInformation, msg: r.Verdict}
 		if r.Earlier >= 0 && r.Earlier < len(g.Moves) {
-			d.RelatedInformation = []protocol.DiagnosticRelatedInformation{{
-				Location: protocol.Location{URI: snap.uri, Range: m.Range(g.Moves[r.Earlier].Span)},
-				Message:  earlierMessage(snap.kind, r),
-			}}
+			d.related, d.relMsg = g.Moves[r.Earlier].Span, earlierMessage(kind, r)
 		}
 		out = append(out, d)
 		if r.End+1 < len(g.Moves) {
 			// One range from the first move not played to the last: a
 			// game may hold thousands of them.
-			sp := parse.Span{Start: g.Moves[r.End+1].Span.Start, End: g.Moves[len(g.Moves)-1].Span.End}
-			d := diag(m, sp, protocol.DiagnosticSeverityHint,
-				fmt.Sprintf("not played: the game ended at move %d", r.End+1))
-			d.Tags = protocol.NewDiagnosticTags(protocol.DiagnosticTagUnnecessary)
-			out = append(out, d)
+			out = append(out, spanDiag{
+				span:        parse.Span{Start: g.Moves[r.End+1].Span.Start, End: g.Moves[len(g.Moves)-1].Span.End},
+				sev:         protocol.DiagnosticSeverityHint,
+				msg:         fmt.Sprintf("not played: the game ended at move %d", r.End+1),
+				unnecessary: true,
+			})
 		}
 		return out
 	}
@@ -259,7 +475,7 @@ func outcomeDiagnostics(snap *snapshot, fa *fileAnalysis, ga *gameAnalysis) []pr
 	if len(g.Moves) > 0 {
 		sp = g.Moves[len(g.Moves)-1].Span
 	}
-	return append(out, diag(m, sp, protocol.DiagnosticSeverityInformation, runOutMessage(snap.kind, fa.rules, g, r)))
+	return append(out, spanDiag{span: sp, sev: protocol.DiagnosticSeverityInformation, msg: runOutMessage(kind, fa.rules, g, r)})
 }
 
 // earlierMessage explains the related location of a repetition.
@@ -297,14 +513,35 @@ func plural(n int, word string) string {
 // they show without hovering. Path cells that are adjacent in a row are
 // marked as one range.
 func pathDiagnostics(snap *snapshot, ga *gameAnalysis) []protocol.Diagnostic {
-	m := snap.Mapper()
+	return toProtocol(snap, pathSpanDiags(snap, ga))
+}
+
+func pathSpanDiags(snap *snapshot, ga *gameAnalysis) []spanDiag {
 	g, res := ga.game, ga.path
 	if res == nil || res.Verdict == "" {
 		return nil
 	}
-	out := []protocol.Diagnostic{diag(m, g.N.Span, protocol.DiagnosticSeverityInformation, res.Verdict)}
+	out := []spanDiag{{span: g.N.Span, sev: protocol.DiagnosticSeverityInformation, msg: res.Verdict}}
 	for _, mk := range pathMarks(snap.text, g, res) {
-		out = append(out, diag(m, mk.span, protocol.DiagnosticSeverityInformation, mk.msg))
+		out = append(out, spanDiag{span: mk.span, sev: protocol.DiagnosticSeverityInformation, msg: mk.msg})
+	}
+	return out
+}
+
+// outcomeDiagnostics is outcomeSpanDiags in protocol form.
+func outcomeDiagnostics(snap *snapshot, fa *fileAnalysis, ga *gameAnalysis) []protocol.Diagnostic {
+	return toProtocol(snap, outcomeSpanDiags(snap.kind, fa, ga))
+}
+
+// toProtocol converts ds, with snap's Mapper.
+func toProtocol(snap *snapshot, ds []spanDiag) []protocol.Diagnostic {
+	if len(ds) == 0 {
+		return nil
+	}
+	m := snap.Mapper()
+	out := make([]protocol.Diagnostic, len(ds))
+	for i, d := range ds {
+		out[i] = d.toProtocol(snap.uri, m)
 	}
 	return out
 }

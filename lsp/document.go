@@ -37,9 +37,11 @@ type snapshot struct {
 	analysed     atomic.Bool // set once analysis is ready
 }
 
-// Mapper returns the snapshot's position mapper, building it on first use.
+// Mapper returns the snapshot's position mapper, building it on first
+// use: from the document's latest Mapper when there is one (only the
+// lines around the edit are scanned again), else from scratch.
 func (s *snapshot) Mapper() *Mapper {
-	s.mapperOnce.Do(func() { s.mapper = NewMapper(s.text, s.enc) })
+	s.mapperOnce.Do(func() { s.mapper = s.cache.mapperFor(s.text, s.enc) })
 	return s.mapper
 }
 

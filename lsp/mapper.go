@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"bytes"
+	"slices"
 	"sort"
 	"unicode/utf8"
 
@@ -45,8 +46,8 @@ func (e Encoding) Kind() protocol.PositionEncodingKind {
 type Mapper struct {
 	text  []byte
 	enc   Encoding
-	start []int  // start[i] is the byte offset of line i
-	wide  []bool // wide[i] reports whether line i holds a byte >= 0x80
+	start []uint32 // start[i] is the byte offset of line i (texts are under 4 GiB: MaxFrameSize)
+	wide  []bool   // wide[i] reports whether line i holds a byte >= 0x80
 	// checkpoints[i], for a wide line i longer than checkpointEvery
 	// bytes in UTF-16 mode, holds the UTF-16 column of a character start
 	// about every checkpointEvery bytes.
@@ -63,7 +64,7 @@ func NewMapper(text []byte, enc Encoding) *Mapper {
 	// Line ends are at most one per '\n' and '\r' (CRLF counts twice):
 	// allocate once.
 	n := bytes.Count(text, []byte{'\n'}) + bytes.Count(text, []byte{'\r'}) + 1
-	m := &Mapper{text: text, enc: enc, start: make([]int, 1, n), wide: make([]bool, 0, n)}
+	m := &Mapper{text: text, enc: enc, start: make([]uint32, 1, n), wide: make([]bool, 0, n)}
 	wide := false
 	for i := 0; i < len(text); i++ {
 		b := text[i]
@@ -74,7 +75,7 @@ func NewMapper(text []byte, enc Encoding) *Mapper {
 			if b == '\r' && i+1 < len(text) && text[i+1] == '\n' {
 				i++
 			}
-			m.start = append(m.start, i+1)
+			m.start = append(m.start, uint32(i+1))
 			m.wide = append(m.wide, wide)
 			wide = false
 		}
@@ -82,8 +83,80 @@ func NewMapper(text []byte, enc Encoding) *Mapper {
 	m.wide = append(m.wide, wide)
 	if enc == UTF16 {
 		for i, w := range m.wide {
-			if start, end := m.start[i], m.lineEnd(i); w && end-start > checkpointEvery {
+			if start, end := int(m.start[i]), m.lineEnd(i); w && end-start > checkpointEvery {
 				m.index(i, start, end)
+			}
+		}
+	}
+	return m
+}
+
+// Edited returns the Mapper of text, which is m's text with the bytes
+// [start, oldEnd) replaced by text[start:newEnd] (see parse.Diff). Only
+// the lines around the edit are scanned again; the line starts after it
+// are copied, shifted. O(bytes re-scanned + lines), against
+// O(len(text)) byte tests for NewMapper. A text with long non-ASCII lines
+// (checkpoints) is indexed afresh.
+func (m *Mapper) Edited(text []byte, start, oldEnd, newEnd int) *Mapper {
+	if m.checkpoints != nil || start > oldEnd || oldEnd > len(m.text) || newEnd > len(text) ||
+		len(m.text)-oldEnd != len(text)-newEnd {
+		return NewMapper(text, m.enc)
+	}
+	delta := newEnd - oldEnd
+	// Keep the lines that start strictly before the edit (a line start at
+	// the edit may merge with what is inserted, e.g. "\r" + "\n"); the
+	// last of them is scanned again.
+	k := sort.Search(len(m.start), func(i int) bool { return int(m.start[i]) >= start }) // lines kept: [0, k)
+	k = max(k, 1)
+	n := &Mapper{text: text, enc: m.enc,
+		start: append([]uint32(nil), m.start[:k]...),
+		wide:  append([]bool(nil), m.wide[:k-1]...)}
+	wide := false
+	for i := int(n.start[k-1]); i < len(text); i++ {
+		b := text[i]
+		switch {
+		case b >= utf8.RuneSelf:
+			wide = true
+		case b == '\n' || b == '\r':
+			if b == '\r' && i+1 < len(text) && text[i+1] == '\n' {
+				i++
+			}
+			n.start = append(n.start, uint32(i+1))
+			n.wide = append(n.wide, wide)
+			wide = false
+			if i >= newEnd {
+				// A line end after the edit: from here on the lines are
+				// the old ones, shifted.
+				at := uint32(i + 1 - delta)
+				j, found := slices.BinarySearch(m.start, at)
+				if !found {
+					return NewMapper(text, m.enc)
+				}
+				// Copy, then shift in place: append copies without
+				// zeroing first.
+				k := len(n.start)
+				n.start = append(n.start, m.start[j+1:]...)
+				d := uint32(delta) // wraps for a negative delta: the sum is right
+				for x := k; x < len(n.start); x++ {
+					n.start[x] += d
+				}
+				hi := len(n.wide)
+				n.wide = append(n.wide, m.wide[j:]...)
+				return n.checked(k-1, hi)
+			}
+		}
+	}
+	n.wide = append(n.wide, wide)
+	return n.checked(k-1, len(n.wide))
+}
+
+// checked returns m, or a Mapper built afresh when one of the lines
+// [lo, hi) scanned again needs checkpoints (rare: a long non-ASCII line).
+func (m *Mapper) checked(lo, hi int) *Mapper {
+	if m.enc == UTF16 {
+		for i := lo; i < hi; i++ {
+			if m.wide[i] && m.lineEnd(i)-int(m.start[i]) > checkpointEvery {
+				return NewMapper(m.text, m.enc)
 			}
 		}
 	}
@@ -120,7 +193,7 @@ func (m *Mapper) index(i, start, end int) {
 func (m *Mapper) from(i int, target int, byOff bool) checkpoint {
 	cps := m.checkpoints[i]
 	if len(cps) == 0 {
-		return checkpoint{m.start[i], 0}
+		return checkpoint{int(m.start[i]), 0}
 	}
 	k := sort.Search(len(cps), func(k int) bool {
 		if byOff {
@@ -144,8 +217,8 @@ func (m *Mapper) lineEnd(i int) int {
 	if i+1 >= len(m.start) {
 		return len(m.text)
 	}
-	end := m.start[i+1] - 1 // the '\n' or lone '\r'
-	if m.text[end] == '\n' && end > m.start[i] && m.text[end-1] == '\r' {
+	end := int(m.start[i+1]) - 1 // the '\n' or lone '\r'
+	if m.text[end] == '\n' && end > int(m.start[i]) && m.text[end-1] == '\r' {
 		end--
 	}
 	return end
@@ -159,7 +232,7 @@ func (m *Mapper) Line(off int) int {
 	lo, hi := 0, len(m.start)
 	for hi-lo > 1 {
 		mid := int(uint(lo+hi) >> 1)
-		if m.start[mid] <= off {
+		if int(m.start[mid]) <= off {
 			lo = mid
 		} else {
 			hi = mid
@@ -172,7 +245,7 @@ func (m *Mapper) Line(off int) int {
 // end); i is clamped to the existing lines.
 func (m *Mapper) LineSpan(i int) parse.Span {
 	i = max(0, min(i, len(m.start)-1))
-	return parse.Span{Start: m.start[i], End: m.lineEnd(i)}
+	return parse.Span{Start: int(m.start[i]), End: m.lineEnd(i)}
 }
 
 // Position returns the protocol position of byte offset off. Offsets are
@@ -181,7 +254,7 @@ func (m *Mapper) LineSpan(i int) parse.Span {
 func (m *Mapper) Position(off int) protocol.Position {
 	off = max(0, min(off, len(m.text)))
 	line := m.Line(off)
-	start := m.start[line]
+	start := int(m.start[line])
 	off = min(off, m.lineEnd(line))
 	off = runeStart(m.text, start, off)
 	var char int
@@ -203,7 +276,7 @@ func (m *Mapper) Offset(p protocol.Position) int {
 		return len(m.text)
 	}
 	line := int(p.Line)
-	start, end := m.start[line], m.lineEnd(line)
+	start, end := int(m.start[line]), m.lineEnd(line)
 	want := int64(p.Character)
 	if m.enc == UTF8 || !m.wide[line] {
 		return runeStart(m.text, start, start+int(min(want, int64(end-start))))

@@ -10,14 +10,23 @@
 // so that it answers for the version the client had when it asked, and
 // then releases the read loop (jsonrpc2.Async) and runs concurrently.
 //
+// Serve is meant to run over the server's own Stream (NewStream), which
+// answers or skips broken frames and keeps the session going, where the
+// library's stream ends it; SECURITY.md lists what the server promises
+// and its limits.
+//
 // Inside the server everything is in byte offsets; a snapshot's Mapper
 // converts to and from protocol positions at the edge, in UTF-16 or, when
 // the client offers it, UTF-8.
 package lsp
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -66,7 +75,10 @@ type Server struct {
 	staleDropped atomic.Int64 // results not published because a newer one was
 
 	// hook, when set (tests only), runs at the start of every request's
-	// work; a test makes it panic to prove recovery.
+	// work (with the method's name, and again as "document:"+method with
+	// the document in the context, see hookURI), of every notification,
+	// and of every diagnostics run (as "diagnostics", with the document);
+	// a test makes it panic to prove recovery.
 	hook func(ctx context.Context, method string)
 }
 
@@ -273,7 +285,12 @@ func (s *Server) request(ctx context.Context, req *jsonrpc2.Request) (result any
 	if s.hook != nil {
 		s.hook(ctx, method)
 	}
-	return work(ctx)
+	result, err = work(ctx)
+	if fl.isCancelled() {
+		// The spec asks for RequestCancelled once the client gave up.
+		return nil, errCancelled
+	}
+	return result, err
 }
 
 // notification serves a notification on the read goroutine. Text
@@ -324,28 +341,75 @@ func (s *Server) notification(ctx context.Context, req *jsonrpc2.Request) {
 	}
 }
 
-// cancelRequest cancels the context of the request the params name.
+// cancelRequest cancels the context of the request the params name. The
+// id is read as sent, a string or an integer of up to 64 bits (the
+// protocol library's type holds only 32), so that any request the
+// connection accepted can be cancelled. Bad params and unknown ids are
+// ignored, as the spec says.
 func (s *Server) cancelRequest(raw []byte) {
-	var p protocol.CancelParams
-	if err := protocol.Unmarshal(raw, &p); err != nil {
+	var p struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if err := json.Unmarshal(raw, &p); err != nil {
 		s.log.Warn("bad $/cancelRequest", zap.Error(err))
 		return
 	}
 	var id jsonrpc2.ID
-	switch v := p.ID.(type) {
-	case protocol.Integer:
-		id = jsonrpc2.NewNumberID(int64(v))
-	case protocol.String:
-		id = jsonrpc2.NewStringID(string(v))
-	default:
+	var str string
+	if err := json.Unmarshal(p.ID, &str); err == nil {
+		id = jsonrpc2.NewStringID(str)
+	} else if n, err := strconv.ParseInt(string(bytes.TrimSpace(p.ID)), 10, 64); err == nil {
+		id = jsonrpc2.NewNumberID(n)
+	} else {
+		s.log.Warn("bad $/cancelRequest id", zap.ByteString("id", p.ID))
 		return
 	}
 	s.mu.Lock()
 	fl := s.inflight[id]
 	s.mu.Unlock()
 	if fl != nil {
+		s.log.Debug("request cancelled", zap.String("id", fmt.Sprint(id)))
 		fl.cancelNow()
 	}
+}
+
+// errCancelled answers a request cancelled by the client.
+var errCancelled = jsonrpc2.NewError(jsonrpc2.Code(protocol.LSPErrorCodesRequestCancelled), "gamels: request cancelled")
+
+// MaxDiagnostics bounds the diagnostics published for one document
+// (10000). Beyond it the most severe are kept (errors first, then
+// warnings, information, hints, each in document order) and one last
+// Information diagnostic says how many more there are: a transcript of a
+// million games must not become a publication of a hundred megabytes.
+const MaxDiagnostics = 10000
+
+// capDiagnostics applies MaxDiagnostics to ds, sorted by position.
+// O(len(ds)).
+func capDiagnostics(ds []protocol.Diagnostic) []protocol.Diagnostic {
+	if len(ds) <= MaxDiagnostics {
+		return ds
+	}
+	keep := make([]protocol.Diagnostic, 0, MaxDiagnostics+1)
+	for _, sev := range []protocol.DiagnosticSeverity{protocol.DiagnosticSeverityError, protocol.DiagnosticSeverityWarning,
+		protocol.DiagnosticSeverityInformation, protocol.DiagnosticSeverityHint, 0} {
+		for _, d := range ds {
+			if len(keep) == MaxDiagnostics {
+				break
+			}
+			known := d.Severity >= protocol.DiagnosticSeverityError && d.Severity <= protocol.DiagnosticSeverityHint
+			if d.Severity == sev || sev == 0 && !known {
+				keep = append(keep, d)
+			}
+		}
+	}
+	sortDiagnostics(keep)
+	return append(keep, protocol.Diagnostic{
+		Range:    ds[len(ds)-1].Range,
+		Severity: protocol.DiagnosticSeverityInformation,
+		Source:   protocol.NewOptional("gamels"),
+		Message: protocol.String(fmt.Sprintf("gamels: %d more diagnostics not shown: at most %d are published for a document (MaxDiagnostics)",
+			len(ds)-len(keep), MaxDiagnostics)),
+	})
 }
 
 // errInvalidParams wraps a params decoding error.
@@ -379,9 +443,28 @@ func docRequest[P any](method string, uriOf func(*P) uri.URI, fn func(s *Server,
 			return nil, err
 		}
 		return func(ctx context.Context) (any, error) {
+			if s.hook != nil {
+				s.hook(withHookURI(ctx, snap.uri), "document:"+method)
+			}
 			return fn(s, ctx, snap, p)
 		}, nil
 	}
+}
+
+// hookURIKey is the context key of the document a test hook call is
+// about (see withHookURI).
+type hookURIKey struct{}
+
+// withHookURI tells a test hook which document the work is about: the
+// diagnostics of one document, or a request about one.
+func withHookURI(ctx context.Context, u uri.URI) context.Context {
+	return context.WithValue(ctx, hookURIKey{}, u)
+}
+
+// hookURI returns the document of a test hook call, or "".
+func hookURI(ctx context.Context) uri.URI {
+	u, _ := ctx.Value(hookURIKey{}).(uri.URI)
+	return u
 }
 
 // errAnalysis turns a failed analysis into a request error.
@@ -405,6 +488,12 @@ func (fl *inflight) setCancel(cancel context.CancelFunc) {
 	if fl.cancelled {
 		cancel()
 	}
+}
+
+func (fl *inflight) isCancelled() bool {
+	fl.mu.Lock()
+	defer fl.mu.Unlock()
+	return fl.cancelled
 }
 
 func (fl *inflight) cancelNow() {

@@ -138,11 +138,6 @@ func Reparse(old *File, oldSrc, src []byte) (f *File, lo, hi int, ok bool) {
 		f.Games = append(f.Games, rest...)
 		return f, lo, hi, true
 	}
-	n := 0
-	for _, g := range rest {
-		n += len(g.Moves) + len(g.Extra)
-	}
-	moves := make([]Move, 0, n)
 	games := make([]Game, len(rest))
 	for i, g := range rest {
 		ng := &games[i]
@@ -152,8 +147,8 @@ func Reparse(old *File, oldSrc, src []byte) (f *File, lo, hi int, ok bool) {
 		if g.Quit != (Span{}) {
 			ng.Quit = shiftSpan(g.Quit, delta)
 		}
-		ng.Moves, moves = shiftMoves(moves, g.Moves, delta)
-		ng.Extra, moves = shiftMoves(moves, g.Extra, delta)
+		ng.Moves = shiftMoves(g.Moves, delta)
+		ng.Extra = shiftMoves(g.Extra, delta)
 		f.Games = append(f.Games, ng)
 	}
 	return f, lo, hi, true
@@ -187,16 +182,16 @@ func Diff(a, b []byte) (start, aEnd, bEnd int) {
 
 func shiftSpan(s Span, d int) Span { return Span{s.Start + d, s.End + d} }
 
-// shiftMoves appends ms shifted by d to buf and returns them and buf.
-func shiftMoves(buf, ms []Move, d int) (shifted, rest []Move) {
+// shiftMoves returns a copy of ms shifted by d. (append copies without
+// first zeroing the new memory, as make would.)
+func shiftMoves(ms []Move, d int) []Move {
 	if ms == nil {
-		return nil, buf
+		return nil
 	}
-	k := len(buf)
-	for _, m := range ms {
-		m.Span.Start += d
-		m.Span.End += d
-		buf = append(buf, m)
+	out := append([]Move(nil), ms...)
+	for i := range out {
+		out[i].Span.Start += d
+		out[i].Span.End += d
 	}
-	return buf[k:len(buf):len(buf)], buf
+	return out
 }

@@ -8,7 +8,6 @@ import (
 	"os"
 	"runtime/debug"
 
-	"go.lsp.dev/jsonrpc2"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
@@ -26,6 +25,8 @@ func init() {
 
 // runServe runs the language server over stdin and stdout. Stdout
 // carries the protocol only: the log goes to stderr or to --log-file.
+// The stream is the server's own (lsp.NewStream): a broken frame is
+// answered or skipped and the session goes on; the end of stdin ends it.
 // The exit status is the protocol's: 0 after shutdown and exit, 1
 // otherwise; 2 for bad arguments.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -65,7 +66,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		version = bi.Main.Version
 	}
 	srv := lsp.NewServer(lsp.Options{Logger: logger, Version: version})
-	code := srv.Serve(context.Background(), jsonrpc2.NewStream(stdio{stdin, stdout}))
+	code := srv.Serve(context.Background(), lsp.NewStream(stdio{stdin, stdout}, logger))
 	logger.Info("gamels serve exits", zap.Int("status", code))
 	return code
 }

@@ -1,0 +1,537 @@
+package lsp
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"gamels/analyze"
+	"gamels/internal/gen"
+	"gamels/parse"
+)
+
+// The server's speed goals (BENCHMARKS.md, "Server latency and memory"),
+// measured through the protocol with a real client over net.Pipe, on two
+// reproducible inputs:
+//
+//   - many: about 10 MB of Pousse, 1000 random games (N 60..100, 200 to
+//     5000 moves each), plain layout;
+//   - long: one game of 100000 random moves at N = 100.
+//
+// Each figure has a judge counterpart on the same content (parse and
+// analyse on all processors, as `gamels judge` does).
+
+var (
+	perfOnce           sync.Once
+	perfMany, perfLong []byte
+)
+
+func perfInputs() (many, long []byte) {
+	perfOnce.Do(func() {
+		perfMany = gen.Pousse(6, gen.PousseOptions{Games: 1000, MinN: 60, MaxN: 100, MinMoves: 200, MaxMoves: 5000})
+		perfLong = gen.Pousse(7, gen.PousseOptions{Games: 1, MinN: 100, MaxN: 100, MinMoves: 100000, MaxMoves: 100000})
+	})
+	return perfMany, perfLong
+}
+
+func perfInput(name string) []byte {
+	many, long := perfInputs()
+	if name == "long" {
+		return long
+	}
+	return many
+}
+
+var perfNames = []string{"many", "long"}
+
+// BenchmarkJudgeContent is what `gamels judge` does with the content,
+// in process: parse, analyse every game on all processors, print.
+func BenchmarkJudgeContent(b *testing.B) {
+	for _, name := range perfNames {
+		text := perfInput(name)
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			var out bytes.Buffer
+			for b.Loop() {
+				out.Reset()
+				f := parse.Parse(parse.Pousse, text)
+				for _, o := range analyze.AnalyzeAll(parse.Pousse, f.Games, parse.RulesContest) {
+					out.WriteString(o.Verdict)
+					out.WriteByte('\n')
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/1e3/float64(b.N), "ms/input")
+		})
+	}
+}
+
+// BenchmarkServerOpen measures didOpen to the first publication of the
+// document's diagnostics, received and decoded by the client.
+func BenchmarkServerOpen(b *testing.B) {
+	for _, name := range perfNames {
+		text := string(perfInput(name))
+		b.Run(name, func(b *testing.B) {
+			// The hook runs when the server starts on the didOpen
+			// notification: the message is read, its params not yet
+			// decoded.
+			var received atomic.Int64
+			c := startServer(b, func(ctx context.Context, method string) {
+				if method == protocol.MethodTextDocumentDidOpen {
+					received.Store(time.Now().UnixNano())
+				}
+			})
+			c.initialize(nil, "")
+			b.SetBytes(int64(len(text)))
+			i, ndiags := 0, 0
+			var server time.Duration
+			for b.Loop() {
+				i++
+				u := uri.URI(fmt.Sprintf("file:///open%d.pousse", i))
+				c.open(u, 1, text)
+				ndiags = len(c.waitVersion(u, 1).Diagnostics)
+				server += time.Since(time.Unix(0, received.Load()))
+				b.StopTimer()
+				c.closeDoc(u)
+				c.forget(u)
+				b.StartTimer()
+			}
+			b.ReportMetric(float64(ndiags), "diagnostics")
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/1e3/float64(b.N), "ms/open")
+			b.ReportMetric(float64(server.Microseconds())/1e3/float64(b.N), "ms-from-message-read")
+		})
+	}
+}
+
+// editPoint returns the line of a move near the middle of the text.
+func editPoint(text []byte) (line int, move string) {
+	m := NewMapper(text, UTF16)
+	line = m.Line(len(text) / 2)
+	for {
+		sp := m.LineSpan(line)
+		if s := string(text[sp.Start:sp.End]); len(s) >= 2 && strings.ContainsRune("LRTB", rune(s[0])) {
+			return line, s
+		}
+		line++
+	}
+}
+
+// BenchmarkServerEdit measures the change of one move in the middle of
+// the document to the publication of the new version's diagnostics:
+// "same length" turns Lk into Rk (and back); "insert line" adds a move
+// line and removes it again, so every later offset and line moves.
+func BenchmarkServerEdit(b *testing.B) {
+	for _, name := range perfNames {
+		text := perfInput(name)
+		line, move := editPoint(text)
+		for _, edit := range []string{"same length", "insert line"} {
+			b.Run(name+"/"+edit, func(b *testing.B) {
+				c := startServer(b, nil)
+				c.initialize(nil, "")
+				const u = "file:///edit.pousse"
+				c.open(u, 1, string(text))
+				c.waitVersion(u, 1)
+				v := int32(1)
+				l := uint32(line)
+				b.SetBytes(int64(len(text)))
+				for b.Loop() {
+					v++
+					var ch protocol.TextDocumentContentChangeEvent
+					switch {
+					case edit == "same length":
+						other := "R" + move[1:]
+						if v%2 == 1 {
+							other = move
+						}
+						ch = partial(rng(l, 0, l, uint32(len(move))), other)
+					case v%2 == 0:
+						ch = partial(rng(l, 0, l, 0), "T1\n")
+					default:
+						ch = partial(rng(l, 0, l+1, 0), "")
+					}
+					c.change(u, v, ch)
+					c.waitVersion(u, v)
+					b.StopTimer()
+					c.forget(u)
+					b.StartTimer()
+				}
+				b.ReportMetric(float64(b.Elapsed().Microseconds())/1e3/float64(b.N), "ms/edit")
+			})
+		}
+	}
+}
+
+// BenchmarkServerHover measures hovers on moves spread over the document
+// (for the long game, including move 99999) against a trivial request to
+// the same server (an unknown method: decoding, dispatch, an error
+// answer). It reports the p50 and p99 of both, and their ratio.
+func BenchmarkServerHover(b *testing.B) {
+	for _, name := range perfNames {
+		text := perfInput(name)
+		b.Run(name, func(b *testing.B) {
+			c := startServer(b, nil)
+			c.initialize(nil, "")
+			const u = "file:///hover.pousse"
+			c.open(u, 1, string(text))
+			c.waitVersion(u, 1)
+			m := NewMapper(text, UTF16)
+			// Move lines, spread over the text, and the last moves.
+			var lines []uint32
+			for k := range 64 {
+				l := m.Line(len(text) * k / 64)
+				for text[m.LineSpan(l).Start] < 'A' {
+					l++
+				}
+				lines = append(lines, uint32(l))
+			}
+			last := uint32(m.Line(len(text)-1) - 1) // the last move, before QUIT
+			lines = append(lines, last, last-1)     // in the long game, moves 100000 and 99999
+			ctx := context.Background()
+			hover := func(l uint32) {
+				h, err := c.server.Hover(ctx, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+					TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: pos(l, 1)}})
+				if err != nil || h == nil {
+					b.Fatalf("hover at line %d: %v %v", l, h, err)
+				}
+			}
+			ping := func() {
+				if _, err := c.conn.Call(ctx, "gamels/ping", nil, nil); err == nil {
+					b.Fatal("ping: want method not found")
+				}
+			}
+			for _, l := range lines {
+				hover(l) // warm: the snapshot's mapper and analysis are built
+			}
+			var hovers, pings []time.Duration
+			i := 0
+			for b.Loop() {
+				t := time.Now()
+				hover(lines[i%len(lines)])
+				hovers = append(hovers, time.Since(t))
+				t = time.Now()
+				ping()
+				pings = append(pings, time.Since(t))
+				i++
+			}
+			h50, h99 := percentiles(hovers)
+			p50, p99 := percentiles(pings)
+			b.ReportMetric(float64(h50.Microseconds()), "hover-p50-µs")
+			b.ReportMetric(float64(h99.Microseconds()), "hover-p99-µs")
+			b.ReportMetric(float64(p50.Microseconds()), "trivial-p50-µs")
+			b.ReportMetric(float64(p99.Microseconds()), "trivial-p99-µs")
+			b.ReportMetric(float64(h99)/float64(p99), "p99-ratio")
+		})
+	}
+}
+
+func percentiles(ds []time.Duration) (p50, p99 time.Duration) {
+	if len(ds) == 0 {
+		return 0, 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2], s[min(len(s)-1, len(s)*99/100)]
+}
+
+// TestTyping types quickly in the middle of a 1 MB transcript and checks
+// that the server keeps up and ends with the diagnostics of the final
+// text. (Timing is reported by BenchmarkServerTyping, not asserted.)
+func TestTyping(t *testing.T) {
+	text := gen.Pousse(8, gen.PousseOptions{Games: 100, MinN: 60, MaxN: 100, MinMoves: 200, MaxMoves: 5000})
+	edits := 100
+	if testing.Short() {
+		edits = 24
+	}
+	r := typeInto(t, text, edits, 10*time.Millisecond, nil)
+	t.Logf("%d edits of %d bytes: %d publications, %.1f ms CPU per edit, last diagnostics %v after the last edit",
+		r.edits, len(text), r.publications, float64(r.cpu.Microseconds())/1e3/float64(r.edits), r.lag)
+}
+
+// BenchmarkServerTyping types in the middle of the large document: one
+// edit every 50 ms for 10 s (one iteration), as a person typing moves
+// and deleting them. It reports the server's CPU per edit, the number of
+// publications, and the delay from the last edit to its diagnostics; it
+// fails if the final diagnostics are not those of the final text.
+//
+// "debounce 5ms" is the test server's setting (every edit analysed);
+// "default" is the server's own (60ms debounce, 400ms longest delay: a
+// burst of edits 50ms apart is analysed every 400ms).
+func BenchmarkServerTyping(b *testing.B) {
+	text := perfInput("many")
+	for _, setting := range []struct {
+		name string
+		opts *Options
+	}{{"debounce 5ms", nil}, {"default", &Options{}}} {
+		b.Run(setting.name, func(b *testing.B) {
+			for b.Loop() {
+				r := typeInto(b, text, 200, 50*time.Millisecond, setting.opts)
+				b.ReportMetric(float64(r.cpu.Microseconds())/1e3/float64(r.edits), "cpu-ms/edit")
+				b.ReportMetric(float64(r.publications), "publications")
+				b.ReportMetric(float64(r.lag.Microseconds())/1e3, "final-lag-ms")
+				b.ReportMetric(float64(r.maxBehind), "max-versions-behind")
+			}
+		})
+	}
+}
+
+type typingResult struct {
+	edits, publications, maxBehind int
+	cpu, lag                       time.Duration
+}
+
+// typeInto opens text and makes edits at the given interval in the
+// middle of it: typing a move line character by character, then deleting
+// it. It checks that the last publication is for the last version and
+// equals the diagnostics computed afresh for the final text.
+func typeInto(tb testing.TB, text []byte, edits int, every time.Duration, opts *Options) typingResult {
+	var c *testClient
+	if opts == nil {
+		c = startServer(tb, nil)
+	} else {
+		a, b := net.Pipe()
+		srv := NewServer(*opts)
+		exit := make(chan int, 1)
+		go func() { exit <- srv.Serve(context.Background(), jsonrpc2.NewStream(a)) }()
+		c = connectClient(tb, jsonrpc2.NewStream(b), exit)
+		c.srv = srv
+	}
+	c.initialize(nil, "")
+	const u = "file:///typing.pousse"
+	c.open(u, 1, string(text))
+	c.waitVersion(u, 1)
+	line, _ := editPoint(text)
+	l := uint32(line)
+	at := NewMapper(text, UTF16).LineSpan(line).Start // the line's offset, ASCII before it
+	type change struct {
+		start, end int
+		text       string
+	}
+	var changes []change // for the reference text, applied at the end
+	typed := "B17\n"
+	v := int32(1)
+	start := cpuTime()
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	maxBehind := 0
+	var last time.Time
+	for k := range edits {
+		<-tick.C
+		var ch *protocol.TextDocumentContentChangePartial
+		if p := k % (2 * len(typed)); p < len(typed) {
+			ch = partial(rng(l, uint32(p), l, uint32(p)), typed[p:p+1]) // type a character
+			changes = append(changes, change{at + p, at + p, typed[p : p+1]})
+		} else {
+			q := 2*len(typed) - p // characters left, deleted from the end
+			if q == len(typed) {
+				ch = partial(rng(l, uint32(q-1), l+1, 0), "") // the line end
+			} else {
+				ch = partial(rng(l, uint32(q-1), l, uint32(q)), "")
+			}
+			changes = append(changes, change{at + q - 1, at + q, ""})
+		}
+		v++
+		c.change(u, v, ch)
+		last = time.Now()
+		if pubs := c.publications(u); len(pubs) > 0 {
+			got, _ := pubs[len(pubs)-1].Version.Get()
+			maxBehind = max(maxBehind, int(v-got))
+		}
+	}
+	p := c.waitVersion(u, v)
+	lag := time.Since(last)
+	cpu := cpuTime() - start
+	final := text
+	for _, ch := range changes {
+		final = slices.Concat(final[:ch.start], []byte(ch.text), final[ch.end:])
+	}
+	snap := &snapshot{uri: u, kind: parse.Pousse, text: final, enc: UTF16, rules: parse.RulesDefault}
+	fa, err := snap.Analysis()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	want := capDiagnostics(computeDiagnostics(snap, fa))
+	if s, _ := c.srv.snapshot(u); !bytes.Equal(s.text, final) {
+		tb.Fatalf("the server's text differs from the client's")
+	}
+	if len(p.Diagnostics) != len(want) {
+		tb.Fatalf("final publication has %d diagnostics, want %d", len(p.Diagnostics), len(want))
+	}
+	for i := range want {
+		if p.Diagnostics[i].Range != want[i].Range || p.Diagnostics[i].Message != want[i].Message {
+			tb.Fatalf("final diagnostic %d = %v %q, want %v %q", i, p.Diagnostics[i].Range, p.Diagnostics[i].Message, want[i].Range, want[i].Message)
+		}
+	}
+	return typingResult{edits: edits, publications: len(c.publications(u)) - 1, maxBehind: maxBehind, cpu: cpu, lag: lag}
+}
+
+// cpuTime returns the CPU time used by the process so far (user and
+// system).
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkServerMemory opens the 10 MB document and reports the live
+// heap it adds (after a GC, the client's copy of the text excluded as far
+// as the baseline allows) and the process's resident set, both as
+// multiples of the file size.
+func BenchmarkServerMemory(b *testing.B) {
+	for _, name := range perfNames {
+		text := string(perfInput(name))
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				c := startServer(b, nil)
+				c.initialize(nil, "")
+				heap0 := liveHeap()
+				const u = "file:///memory.pousse"
+				c.open(u, 1, text)
+				c.waitVersion(u, 1)
+				c.forget(u)
+				heap := liveHeap() - heap0
+				b.ReportMetric(float64(heap)/float64(len(text)), "heap/size")
+				b.ReportMetric(float64(heap)/(1<<20), "heap-MB")
+				b.ReportMetric(float64(rss())/float64(len(text)), "rss/size")
+				// A line inserted in the middle: the moves after it are
+				// copied, shifted, while the reused engine results keep
+				// the old ones.
+				line, _ := editPoint([]byte(text))
+				c.change(u, 2, partial(rng(uint32(line), 0, uint32(line), 0), "T1\n"))
+				c.waitVersion(u, 2)
+				c.forget(u)
+				b.ReportMetric(float64(liveHeap()-heap0)/float64(len(text)), "heap/size-after-edit")
+				// Ten more edits, alternately removing and inserting the line.
+				for v := int32(3); v < 13; v++ {
+					ch := partial(rng(uint32(line), 0, uint32(line+1), 0), "")
+					if v%2 == 0 {
+						ch = partial(rng(uint32(line), 0, uint32(line), 0), "T1\n")
+					}
+					c.change(u, v, ch)
+					c.waitVersion(u, v)
+					c.forget(u)
+				}
+				b.ReportMetric(float64(liveHeap()-heap0)/float64(len(text)), "heap/size-after-11-edits")
+				c.closeDoc(u)
+			}
+		})
+	}
+}
+
+func liveHeap() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
+}
+
+// rss returns the process's resident set size in bytes.
+func rss() uint64 {
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0
+	}
+	pages, _ := strconv.ParseUint(f[1], 10, 64)
+	return pages * uint64(os.Getpagesize())
+}
+
+// forget drops the publications recorded for u, so that a long benchmark
+// does not keep them all.
+func (c *testClient) forget(u uri.URI) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.published = slices.DeleteFunc(c.published, func(p *protocol.PublishDiagnosticsParams) bool { return p.URI == u })
+}
+
+// BenchmarkHoverCompute is the server's own work for a hover on a move
+// (no protocol): find the game and move, rebuild the board from the
+// nearest checkpoint, draw it. Reports the markdown's size.
+func BenchmarkHoverCompute(b *testing.B) {
+	for _, name := range perfNames {
+		text := perfInput(name)
+		b.Run(name, func(b *testing.B) {
+			fa := analyzeFile(parse.Pousse, text, parse.RulesContest, nil)
+			var offs []int
+			for k := range 64 {
+				ga := fa.gameAt(len(text) * k / 64)
+				if ga == nil || len(ga.game.Moves) == 0 {
+					continue
+				}
+				i := len(ga.game.Moves) * k / 64
+				offs = append(offs, ga.game.Moves[i].Span.Start)
+			}
+			last := fa.games[len(fa.games)-1].game.Moves
+			offs = append(offs, last[len(last)-2].Span.Start) // move 99999 of the long game
+			size, i := 0, 0
+			for b.Loop() {
+				off := offs[i%len(offs)]
+				i++
+				md, _, ok := hoverText(text, parse.Pousse, fa.rules, fa.gameAt(off), off)
+				if !ok {
+					b.Fatal("no hover")
+				}
+				size = len(md)
+			}
+			b.ReportMetric(float64(size), "markdown-bytes")
+		})
+	}
+}
+
+// BenchmarkOpenVsJudge alternates, in each iteration, the judge's work
+// and an open to first diagnostics on the same content, and reports the
+// ratio of their total times: paired this way, the ratio holds up when
+// the machine's load drifts during the run.
+func BenchmarkOpenVsJudge(b *testing.B) {
+	for _, name := range perfNames {
+		text := perfInput(name)
+		b.Run(name, func(b *testing.B) {
+			c := startServer(b, nil)
+			c.initialize(nil, "")
+			var judge, open time.Duration
+			i := 0
+			for b.Loop() {
+				i++
+				t := time.Now()
+				f := parse.Parse(parse.Pousse, text)
+				var out bytes.Buffer
+				for _, o := range analyze.AnalyzeAll(parse.Pousse, f.Games, parse.RulesContest) {
+					out.WriteString(o.Verdict)
+					out.WriteByte('\n')
+				}
+				judge += time.Since(t)
+				u := uri.URI(fmt.Sprintf("file:///pair%d.pousse", i))
+				t = time.Now()
+				c.open(u, 1, string(text))
+				c.waitVersion(u, 1)
+				open += time.Since(t)
+				b.StopTimer()
+				c.closeDoc(u)
+				c.forget(u)
+				b.StartTimer()
+			}
+			b.ReportMetric(float64(judge.Microseconds())/1e3/float64(i), "judge-ms")
+			b.ReportMetric(float64(open.Microseconds())/1e3/float64(i), "open-ms")
+			b.ReportMetric(float64(open)/float64(judge), "open/judge")
+		})
+	}
+}

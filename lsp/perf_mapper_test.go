@@ -1,0 +1,40 @@
+package lsp
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"gamels/parse"
+)
+
+// TestMapperEdited checks Mapper.Edited against NewMapper on random
+// edits of texts with every kind of line end and non-ASCII text.
+func TestMapperEdited(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{"\n", "\r", "\r\n", "a", "é", "漢", "😀", "L1\n", "", "\n\n", "x\r"}
+	for iter := range 2000 {
+		var text []byte
+		for range r.IntN(30) {
+			text = append(text, pieces[r.IntN(len(pieces))]...)
+		}
+		for _, enc := range []Encoding{UTF16, UTF8} {
+			m := NewMapper(text, enc)
+			cur := text
+			for range 4 {
+				i := r.IntN(len(cur) + 1)
+				j := min(len(cur), i+r.IntN(3))
+				next := slices.Concat(cur[:i], []byte(pieces[r.IntN(len(pieces))]), cur[j:])
+				start, oldEnd, newEnd := parse.Diff(cur, next)
+				got := m.Edited(next, start, oldEnd, newEnd)
+				want := NewMapper(next, enc)
+				if diff := cmp.Diff(want, got, cmp.AllowUnexported(Mapper{}, checkpoint{})); diff != "" {
+					t.Fatalf("iteration %d: %q -> %q (-want +got):\n%s", iter, cur, next, diff)
+				}
+				m, cur = got, next
+			}
+		}
+	}
+}

@@ -1,0 +1,117 @@
+package lsp
+
+import (
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+)
+
+// The resident memory of a server process: the test binary runs itself
+// as a server (TestPerfServeHelper) and the benchmark reads the child's
+// VmRSS and VmHWM from /proc, so that nothing of the client or of other
+// benchmarks is counted.
+
+const perfServeEnv = "GAMELS_PERF_SERVE"
+
+// TestPerfServeHelper is the server process of BenchmarkServerRSS; it
+// does nothing in a normal test run.
+func TestPerfServeHelper(t *testing.T) {
+	if os.Getenv(perfServeEnv) != "1" {
+		t.Skip("the server process of BenchmarkServerRSS")
+	}
+	srv := NewServer(Options{})
+	code := srv.Serve(context.Background(), NewStream(pipeRWC{os.Stdin, os.Stdout}, nil))
+	os.Exit(code)
+}
+
+type pipeRWC struct {
+	io.Reader
+	io.WriteCloser
+}
+
+// BenchmarkServerRSS opens each input in a fresh server process and
+// reports its resident set once the diagnostics are published (rss) and
+// its peak (hwm), as multiples of the document's size, and in MB.
+func BenchmarkServerRSS(b *testing.B) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		b.Skip("no /proc")
+	}
+	for _, name := range append(perfNames, "100MB") {
+		var text string
+		if name == "100MB" {
+			// Over MaxDocumentSize: declined with a diagnostic.
+			many := perfInput("many")
+			text = strings.Repeat(string(many), 100e6/len(many)+1)[:100e6]
+		} else {
+			text = string(perfInput(name))
+		}
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				cmd := exec.Command(os.Args[0], "-test.run=^TestPerfServeHelper$")
+				cmd.Env = append(os.Environ(), perfServeEnv+"=1")
+				cmd.Stderr = os.Stderr
+				in, err := cmd.StdinPipe()
+				if err != nil {
+					b.Fatal(err)
+				}
+				out, err := cmd.StdoutPipe()
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := cmd.Start(); err != nil {
+					b.Fatal(err)
+				}
+				exit := make(chan int, 1)
+				go func() {
+					cmd.Wait()
+					exit <- cmd.ProcessState.ExitCode()
+				}()
+				c := connectClient(b, jsonrpc2.NewStream(pipeRWC{out, in}), exit)
+				c.initialize(nil, "")
+				base := procStatus(cmd.Process.Pid, "VmRSS")
+				const u = "file:///rss.pousse"
+				c.open(u, 1, text)
+				p := c.waitVersion(u, 1)
+				if name == "100MB" && (len(p.Diagnostics) != 1 || !strings.Contains(string(p.Diagnostics[0].Message.(protocol.String)), "MaxDocumentSize")) {
+					b.Fatalf("100 MB document: want one diagnostic about MaxDocumentSize, got %v", p.Diagnostics)
+				}
+				time.Sleep(50 * time.Millisecond) // let the publication's garbage settle
+				rss, hwm := procStatus(cmd.Process.Pid, "VmRSS"), procStatus(cmd.Process.Pid, "VmHWM")
+				size := float64(len(text))
+				b.ReportMetric(float64(rss)/size, "rss/size")
+				b.ReportMetric(float64(hwm)/size, "peak/size")
+				b.ReportMetric(float64(rss)/(1<<20), "rss-MB")
+				b.ReportMetric(float64(base)/(1<<20), "idle-rss-MB")
+				if code := c.shutdownExit(); code != 0 {
+					b.Fatalf("server exit status %d", code)
+				}
+			}
+		})
+	}
+}
+
+// procStatus returns a "kB" field of /proc/pid/status, in bytes.
+func procStatus(pid int, field string) uint64 {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, field+":"); ok {
+			f := strings.Fields(rest)
+			if len(f) > 0 {
+				kb, _ := strconv.ParseUint(f[0], 10, 64)
+				return kb << 10
+			}
+		}
+	}
+	return 0
+}
