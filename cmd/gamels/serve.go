@@ -17,7 +17,7 @@ import (
 func init() {
 	register(&command{
 		name:  "serve",
-		usage: "[--log-file FILE] [--log-level debug|info|warn|error]",
+		usage: "[--stdio] [--log-file FILE] [--log-level debug|info|warn|error]",
 		short: "run the language server on stdin and stdout",
 		run:   runServe,
 	})
@@ -34,6 +34,10 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	logFile := fs.String("log-file", "", "append the log to `file` instead of stderr")
 	logLevel := fs.String("log-level", "info", "log `level`: debug, info, warn or error")
+	// Many clients start a server with --stdio (vscode-languageclient's
+	// stdio transport, several Emacs and Vim set-ups); stdio is the only
+	// transport, so the flag is accepted and changes nothing.
+	fs.Bool("stdio", true, "talk over stdin and stdout (the only transport; accepted for clients that pass it)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
