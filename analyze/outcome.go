@@ -32,7 +32,7 @@ func Analyze(kind parse.Kind, g *parse.Game, rules parse.Rules) Outcome {
 	var r *Result
 	switch kind {
 	case parse.Pousse:
-		r = &AnalyzePousse(g, rules).Result
+		r = &analyzePousse(g, rules, false).Result // no boards wanted
 	case parse.Spot:
 		r = &AnalyzeSpot(g).Result
 	case parse.Path:

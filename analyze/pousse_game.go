@@ -48,6 +48,14 @@ func pousseEvery(n int) int {
 // while analysing only, 8 bytes per move for the hashes and 8 to 16 for
 // the table.
 func AnalyzePousse(g *parse.Game, rules parse.Rules) *PousseGame {
+	return analyzePousse(g, rules, true)
+}
+
+// analyzePousse is AnalyzePousse; without boards, no checkpoints are kept
+// under the contest rules (Board then replays from the start), for callers
+// that only want the result. The icfp rules keep them: they verify
+// repetitions with them.
+func analyzePousse(g *parse.Game, rules parse.Rules, boards bool) *PousseGame {
 	pg := &PousseGame{
 		Result: Result{End: -1, Earlier: -1, Despite: g.HasErrors},
 		moves:  g.Moves,
@@ -60,13 +68,16 @@ func AnalyzePousse(g *parse.Game, rules parse.Rules) *PousseGame {
 	n := g.Size
 	pg.every = pousseEvery(n)
 	s := newPousseState(n, pg.icfp)
-	pg.cps = make([]byte, 0, (len(g.Moves)/pg.every)*n*n)
+	keep := boards || pg.icfp
+	if keep {
+		pg.cps = make([]byte, 0, (len(g.Moves)/pg.every)*n*n)
+	}
 	var seen pousseSeen
 	if pg.icfp {
 		seen.init(len(g.Moves))
 	}
 	for i, mv := range g.Moves {
-		if i > 0 && i%pg.every == 0 {
+		if keep && i > 0 && i%pg.every == 0 {
 			pg.cps = append(pg.cps, s.cells[:n*n]...)
 		}
 		s.Apply(mv.Dir, int(mv.Line))
