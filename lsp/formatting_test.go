@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -176,7 +177,13 @@ func TestRangeFormattingRandom(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(1, 2))
 	corpus := formatCorpus(t)
 	n := 0
-	for name, text := range corpus {
+	names := make([]string, 0, len(corpus))
+	for name := range corpus {
+		names = append(names, name)
+	}
+	sort.Strings(names) // the same ranges on every run
+	for _, name := range names {
+		text := corpus[name]
 		if len(text) > 4000 {
 			continue
 		}
@@ -200,9 +207,15 @@ func TestRangeFormattingRandom(t *testing.T) {
 			if !sameTranscript(kind, src, out) {
 				t.Fatalf("%s: range formatting changed the transcript:\n%s\n=>\n%s", name, src, out)
 			}
+			// Range then whole formatting equals whole formatting when the
+			// file parses cleanly. A game with errors is copied as written
+			// (only its trailing blanks go), so a range may drop a blank
+			// line in it that the whole formatting keeps: the meaning is the
+			// same (checked above), the layout not.
 			f1, err1 := format.Source(kind, src)
 			f2, err2 := format.Source(kind, out)
-			if err1 == nil && err2 == nil && !bytes.Equal(f1, f2) {
+			clean := len(parse.Parse(kind, src).Errors) == 0
+			if clean && err1 == nil && err2 == nil && !bytes.Equal(f1, f2) {
 				t.Fatalf("%s: formatting after range formatting differs:\n%s\n=>\n%s", name, src, out)
 			}
 			n++
