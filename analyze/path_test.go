@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -75,18 +74,7 @@ func TestPathContest(t *testing.T) {
 		"random/uva601_random400",
 	} {
 		t.Run(filepath.Base(name), func(t *testing.T) {
-			dir := filepath.Join("..", "testdata", "contest")
-			src, err := os.ReadFile(filepath.Join(dir, name+".in"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile(filepath.Join(dir, name+".expected.out"))
-			if os.IsNotExist(err) {
-				want, err = os.ReadFile(filepath.Join(dir, name+".out"))
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
+			src, want := readContest(t, name)
 			var out bytes.Buffer
 			for _, g := range pathReadContest(t, src) {
 				res := AnalyzePath(g)

@@ -42,20 +42,28 @@ func (p pipes) Close() error {
 // startGamels runs `gamels serve` and connects a client to its stdio.
 func startGamels(t *testing.T, bin string) (*testClient, *bytes.Buffer) {
 	cmd := exec.Command(bin, "serve", "--log-level", "debug")
+	stderr := new(bytes.Buffer)
+	cmd.Stderr = stderr
+	stdin, stdout, exit := startProcess(t, cmd)
+	return connectClient(t, jsonrpc2.NewStream(pipes{stdout, stdin}), exit), stderr
+}
+
+// startProcess starts cmd with pipes to its stdin and from its stdout, and
+// reports its exit status on exit when it ends.
+func startProcess(t *testing.T, cmd *exec.Cmd) (stdin io.WriteCloser, stdout io.ReadCloser, exit chan int) {
+	t.Helper()
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	stdout, err := cmd.StdoutPipe()
+	stdout, err = cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	stderr := new(bytes.Buffer)
-	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	exit := make(chan int, 1)
+	exit = make(chan int, 1)
 	go func() {
 		err := cmd.Wait()
 		var ee *exec.ExitError
@@ -69,7 +77,7 @@ func startGamels(t *testing.T, bin string) (*testClient, *bytes.Buffer) {
 			exit <- -1
 		}
 	}()
-	return connectClient(t, jsonrpc2.NewStream(pipes{stdout, stdin}), exit), stderr
+	return stdin, stdout, exit
 }
 
 // TestServeStdio talks to the built binary over real stdio: initialize,

@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"context"
-	"errors"
 	"go/build"
 	"os"
 	"os/exec"
@@ -43,30 +42,7 @@ func TestServeWritesNoFiles(t *testing.T) {
 	cmd := exec.Command(bin, "serve", "--log-level", "debug", "--log-file", logFile)
 	cmd.Dir = work
 	cmd.Env = []string{"HOME=" + home, "TMPDIR=" + tmp, "XDG_CACHE_HOME=" + home, "XDG_CONFIG_HOME=" + home, "PATH=" + os.Getenv("PATH")}
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exit := make(chan int, 1)
-	go func() {
-		err := cmd.Wait()
-		var ee *exec.ExitError
-		switch {
-		case err == nil:
-			exit <- 0
-		case errors.As(err, &ee):
-			exit <- ee.ExitCode()
-		default:
-			exit <- -1
-		}
-	}()
+	stdin, stdout, exit := startProcess(t, cmd)
 	c := connectClient(t, NewStream(pipes{stdout, stdin}, nil), exit)
 	c.initialize(nil, "")
 	ctx := context.Background()
