@@ -65,22 +65,15 @@ func NewMapper(text []byte, enc Encoding) *Mapper {
 	// allocate once.
 	n := bytes.Count(text, []byte{'\n'}) + bytes.Count(text, []byte{'\r'}) + 1
 	m := &Mapper{text: text, enc: enc, start: make([]uint32, 1, n), wide: make([]bool, 0, n)}
-	wide := false
-	for i := 0; i < len(text); i++ {
-		b := text[i]
-		switch {
-		case b >= utf8.RuneSelf:
-			wide = true
-		case b == '\n' || b == '\r':
-			if b == '\r' && i+1 < len(text) && text[i+1] == '\n' {
-				i++
-			}
-			m.start = append(m.start, uint32(i+1))
-			m.wide = append(m.wide, wide)
-			wide = false
+	for i := 0; ; {
+		next, wide, ok := nextLine(text, i)
+		m.wide = append(m.wide, wide)
+		if !ok {
+			break
 		}
+		m.start = append(m.start, uint32(next))
+		i = next
 	}
-	m.wide = append(m.wide, wide)
 	if enc == UTF16 {
 		for i, w := range m.wide {
 			if start, end := int(m.start[i]), m.lineEnd(i); w && end-start > checkpointEvery {
@@ -111,43 +104,55 @@ func (m *Mapper) Edited(text []byte, start, oldEnd, newEnd int) *Mapper {
 	n := &Mapper{text: text, enc: m.enc,
 		start: append([]uint32(nil), m.start[:k]...),
 		wide:  append([]bool(nil), m.wide[:k-1]...)}
-	wide := false
-	for i := int(n.start[k-1]); i < len(text); i++ {
-		b := text[i]
-		switch {
+	for i := int(n.start[k-1]); ; {
+		next, wide, ok := nextLine(text, i)
+		n.wide = append(n.wide, wide)
+		if !ok {
+			return n.checked(k-1, len(n.wide))
+		}
+		n.start = append(n.start, uint32(next))
+		if next > newEnd {
+			// A line end after the edit: from here on the lines are the
+			// old ones, shifted.
+			j, found := slices.BinarySearch(m.start, uint32(next-delta))
+			if !found {
+				return NewMapper(text, m.enc)
+			}
+			// Copy, then shift in place: append copies without zeroing
+			// first.
+			k := len(n.start)
+			n.start = append(n.start, m.start[j+1:]...)
+			d := uint32(delta) // wraps for a negative delta: the sum is right
+			for x := k; x < len(n.start); x++ {
+				n.start[x] += d
+			}
+			hi := len(n.wide)
+			n.wide = append(n.wide, m.wide[j:]...)
+			return n.checked(k-1, hi)
+		}
+		i = next
+	}
+}
+
+// nextLine scans the line starting at offset i of text: next is the
+// offset where the following line starts, wide whether the line holds a
+// non-ASCII byte, and ok false when the text ends before a line end
+// ("\n", "\r\n" or a lone "\r"). O(length of the line).
+func nextLine(text []byte, i int) (next int, wide, ok bool) {
+	for ; i < len(text); i++ {
+		switch b := text[i]; {
 		case b >= utf8.RuneSelf:
 			wide = true
-		case b == '\n' || b == '\r':
-			if b == '\r' && i+1 < len(text) && text[i+1] == '\n' {
+		case b == '\n':
+			return i + 1, wide, true
+		case b == '\r':
+			if i+1 < len(text) && text[i+1] == '\n' {
 				i++
 			}
-			n.start = append(n.start, uint32(i+1))
-			n.wide = append(n.wide, wide)
-			wide = false
-			if i >= newEnd {
-				// A line end after the edit: from here on the lines are
-				// the old ones, shifted.
-				at := uint32(i + 1 - delta)
-				j, found := slices.BinarySearch(m.start, at)
-				if !found {
-					return NewMapper(text, m.enc)
-				}
-				// Copy, then shift in place: append copies without
-				// zeroing first.
-				k := len(n.start)
-				n.start = append(n.start, m.start[j+1:]...)
-				d := uint32(delta) // wraps for a negative delta: the sum is right
-				for x := k; x < len(n.start); x++ {
-					n.start[x] += d
-				}
-				hi := len(n.wide)
-				n.wide = append(n.wide, m.wide[j:]...)
-				return n.checked(k-1, hi)
-			}
+			return i + 1, wide, true
 		}
 	}
-	n.wide = append(n.wide, wide)
-	return n.checked(k-1, len(n.wide))
+	return len(text), wide, false
 }
 
 // checked returns m, or a Mapper built afresh when one of the lines
