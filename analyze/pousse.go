@@ -86,6 +86,18 @@ func (s *PousseState) At(row, col int) byte {
 	return "\x00XO"[s.cells[(row-1)*s.n+col-1]]
 }
 
+// AppendRow appends the cells of the 1-based row to dst as At gives
+// them: 0, 'X' or 'O'. Nothing is appended for a row out of range. O(N).
+func (s *PousseState) AppendRow(dst []byte, row int) []byte {
+	if row < 1 || row > s.n {
+		return dst
+	}
+	for _, c := range s.cells[(row-1)*s.n : row*s.n] {
+		dst = append(dst, "\x00XO"[c])
+	}
+	return dst
+}
+
 // ToMove returns the player whose turn it is: First (X) after an even
 // number of moves, Second (O) after an odd number. O(1).
 func (s *PousseState) ToMove() Player { return Player(1 + s.plies&1) }
@@ -356,31 +368,139 @@ func pousseCountN(w uint64, n int) int32 {
 	return c
 }
 
-// setCells makes s the position with the given row-major cells after the
+// pushCells plays the move dir line on the row-major cells only, as
+// Apply would for the player to move, and counts the ply; the
+// column-major copy, the counts, the straights and the hash are left
+// stale until recount. For replays that only want the position at their
+// end, such as PousseGame.Board. An invalid move is ignored, as by Apply.
+//
+// Cost: O(r), r the length of the pushed run: a memmove along a row, a
+// strided loop down a column; no counts, no second copy.
+func (s *PousseState) pushCells(dir byte, line int) {
+	n := s.n
+	if line < 1 || line > n {
+		return
+	}
+	i := line - 1
+	m := byte(1 + s.plies&1)
+	cells := s.cells
+	switch dir {
+	case 'L':
+		row := cells[i*n : i*n+n]
+		hi := bytes.IndexByte(row, 0)
+		if hi < 0 {
+			hi = n - 1 // full: the last square falls off
+		}
+		copy(row[1:hi+1], row[:hi])
+		row[0] = m
+	case 'R':
+		row := cells[i*n : i*n+n]
+		lo := max(bytes.LastIndexByte(row, 0), 0)
+		copy(row[lo:n-1], row[lo+1:])
+		row[n-1] = m
+	case 'T':
+		hi := n - 1
+		for r := 0; r < n; r++ {
+			if cells[r*n+i] == 0 {
+				hi = r
+				break
+			}
+		}
+		for p := hi*n + i; p >= n; p -= n {
+			cells[p] = cells[p-n]
+		}
+		cells[i] = m
+	case 'B':
+		lo := 0
+		for r := n - 1; r >= 0; r-- {
+			if cells[r*n+i] == 0 {
+				lo = r
+				break
+			}
+		}
+		for p := lo*n + i; p < (n-1)*n; p += n {
+			cells[p] = cells[p+n]
+		}
+		cells[(n-1)*n+i] = m
+	default:
+		return
+	}
+	s.plies++
+}
+
+// pousseCheckpointSize is the size of a packed n x n position: two bits
+// per cell, in 16-bit groups of eight cells.
+func pousseCheckpointSize(n int) int {
+	return (n*n + 7) / 8 * 2
+}
+
+// appendPacked appends the cells of s to dst, packed two bits per cell
+// (pousseCheckpointSize bytes). O(N²), eight cells per step.
+func (s *PousseState) appendPacked(dst []byte) []byte {
+	nn := s.n * s.n
+	for p := 0; p < nn; p += pousseWord {
+		w := binary.LittleEndian.Uint64(s.cells[p:]) // the padding covers the end
+		if nn-p < pousseWord {
+			w &= 1<<(8*(nn-p)) - 1
+		}
+		w = (w | w>>6) & 0x000f000f000f000f
+		w = (w | w>>12) & 0x000000ff000000ff
+		w = (w | w>>24) & 0xffff
+		dst = binary.LittleEndian.AppendUint16(dst, uint16(w))
+	}
+	return dst
+}
+
+// setPacked makes s the position packed in p (by appendPacked) after the
 // given number of plies, recounting lines and straights (and the hash
 // when s keeps one). O(N²).
-func (s *PousseState) setCells(cells []byte, plies int) {
-	n := s.n
-	copy(s.cells, cells[:n*n])
+func (s *PousseState) setPacked(p []byte, plies int) {
+	s.unpack(p, plies)
+	s.recount()
+}
+
+// unpack sets the row-major cells and the ply count only, from p (see
+// setPacked). O(N²), eight cells per step.
+func (s *PousseState) unpack(p []byte, plies int) {
+	nn := s.n * s.n
+	for q := 0; q < nn; q += pousseWord {
+		w := uint64(binary.LittleEndian.Uint16(p[q/4:]))
+		w = (w | w<<24) & 0x000000ff000000ff
+		w = (w | w<<12) & 0x000f000f000f000f
+		w = (w | w<<6) & 0x0303030303030303
+		binary.LittleEndian.PutUint64(s.cells[q:], w) // zeros past nn: the padding
+	}
 	s.plies = plies
-	clear(s.rowX)
-	clear(s.rowO)
+}
+
+// recount sets the column-major copy, the line counts, the straights and
+// (when s keeps one) the hash from the row-major cells. O(N²): the counts
+// are summed eight cells at a time.
+func (s *PousseState) recount() {
+	n := s.n
 	clear(s.colX)
 	clear(s.colO)
 	s.straights = [3]int32{}
 	for i := 0; i < n; i++ {
-		for j, c := range cells[i*n : i*n+n] {
-			s.tcells[j*n+i] = c
-			switch c {
-			case 1:
-				s.rowX[i]++
-				s.colX[j]++
-			case 2:
-				s.rowO[i]++
-				s.colO[j]++
+		row := s.cells[i*n:]
+		var rx, ro uint64
+		for j := 0; j < n; j += pousseWord {
+			w := binary.LittleEndian.Uint64(row[j:])
+			if n-j < pousseWord {
+				w &= 1<<(8*(n-j)) - 1 // the next row's cells, or padding
 			}
+			x := w &^ (w >> 1) & pousseOnes
+			o := w >> 1 & pousseOnes
+			rx += x * pousseOnes >> 56
+			ro += o * pousseOnes >> 56
+			binary.LittleEndian.PutUint64(s.colX[j:], binary.LittleEndian.Uint64(s.colX[j:])+x)
+			binary.LittleEndian.PutUint64(s.colO[j:], binary.LittleEndian.Uint64(s.colO[j:])+o)
 		}
+		s.rowX[i], s.rowO[i] = byte(rx), byte(ro)
 	}
+	clear(s.colX[n:])
+	clear(s.colO[n:])
+	s.transpose()
 	for k, cnt := range [4][]byte{s.rowX, s.rowO, s.colX, s.colO} {
 		for _, c := range cnt[:n] {
 			if int(c) == n {
@@ -391,6 +511,61 @@ func (s *PousseState) setCells(cells []byte, plies int) {
 	if s.hashing {
 		s.h = s.fullHash()
 	}
+}
+
+// transpose sets the column-major copy from the row-major cells: 8 x 8
+// blocks are transposed in registers, the squares of the ragged edge one
+// by one. O(N²), with a store per eight squares instead of one per
+// square.
+func (s *PousseState) transpose() {
+	n := s.n
+	n8 := n &^ (pousseWord - 1)
+	cells, t := s.cells, s.tcells
+	var r [pousseWord]uint64
+	for i0 := 0; i0 < n8; i0 += pousseWord {
+		for j0 := 0; j0 < n8; j0 += pousseWord {
+			for k := range r {
+				r[k] = binary.LittleEndian.Uint64(cells[(i0+k)*n+j0:])
+			}
+			transpose8(&r)
+			for k := range r {
+				binary.LittleEndian.PutUint64(t[(j0+k)*n+i0:], r[k])
+			}
+		}
+	}
+	for i := 0; i < n; i++ {
+		j := n8
+		if i >= n8 {
+			j = 0
+		}
+		for ; j < n; j++ {
+			t[j*n+i] = cells[i*n+j]
+		}
+	}
+}
+
+// transpose8 transposes the 8 x 8 bytes of r: byte c of r[k] becomes
+// byte k of r[c]. Three rounds swap ever larger blocks: bytes, then
+// pairs, then quads.
+func transpose8(r *[pousseWord]uint64) {
+	swap := func(a, b *uint64, sh uint, mask uint64) {
+		t := (*a>>sh ^ *b) & mask
+		*b ^= t
+		*a ^= t << sh
+	}
+	const m1, m2, m4 = 0x00ff00ff00ff00ff, 0x0000ffff0000ffff, 0x00000000ffffffff
+	swap(&r[0], &r[1], 8, m1)
+	swap(&r[2], &r[3], 8, m1)
+	swap(&r[4], &r[5], 8, m1)
+	swap(&r[6], &r[7], 8, m1)
+	swap(&r[0], &r[2], 16, m2)
+	swap(&r[1], &r[3], 16, m2)
+	swap(&r[4], &r[6], 16, m2)
+	swap(&r[5], &r[7], 16, m2)
+	swap(&r[0], &r[4], 32, m4)
+	swap(&r[1], &r[5], 32, m4)
+	swap(&r[2], &r[6], 32, m4)
+	swap(&r[3], &r[7], 32, m4)
 }
 
 // pousseSideKeys are the Zobrist keys for who made the last move.

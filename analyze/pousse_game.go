@@ -17,16 +17,17 @@ type PousseGame struct {
 	played int
 
 	// every is the checkpoint interval K: cps holds, one after the other,
-	// the cells after K, 2K, 3K, ... moves (N² bytes each; the empty board
-	// before move 0 is implicit). K = max(64, N²/8), so checkpoints cost
-	// at most 8 bytes per move.
+	// the cells after K, 2K, 3K, ... moves, packed two bits per cell
+	// (pousseCheckpointSize bytes each; the empty board before move 0 is
+	// implicit). K = max(32, N²/32), so checkpoints cost about 8 bytes per
+	// move and Board replays at most K moves: 312 at N = 100.
 	every int
 	cps   []byte
 }
 
 // pousseEvery returns the checkpoint interval for an n x n board.
 func pousseEvery(n int) int {
-	return max(64, n*n/8)
+	return max(32, n*n/32)
 }
 
 // AnalyzePousse replays g under the rules (RulesDefault means contest) and
@@ -56,36 +57,55 @@ func AnalyzePousse(g *parse.Game, rules parse.Rules) *PousseGame {
 // that only want the result. The icfp rules keep them: they verify
 // repetitions with them.
 func analyzePousse(g *parse.Game, rules parse.Rules, boards bool) *PousseGame {
+	pg := newPousseGame(g, rules)
+	if pg.every == 0 {
+		return pg
+	}
+	s := newPousseState(pg.n, pg.icfp)
+	keep := boards || pg.icfp
+	if keep {
+		pg.cps = make([]byte, 0, (len(g.Moves)/pg.every)*pousseCheckpointSize(pg.n))
+	}
+	var seen *pousseSeen
+	if pg.icfp {
+		seen = new(pousseSeen)
+		seen.init(len(g.Moves))
+	}
+	pg.play(s, 0, keep, seen)
+	return pg
+}
+
+// newPousseGame returns the analysis of g before any move is played; its
+// checkpoint interval is 0 when g has no usable size.
+func newPousseGame(g *parse.Game, rules parse.Rules) *PousseGame {
 	pg := &PousseGame{
 		Result: Result{End: -1, Earlier: -1, Despite: g.HasErrors},
 		moves:  g.Moves,
 		n:      g.Size,
 		icfp:   rules == parse.RulesICFP,
 	}
-	if g.Size < 1 || g.Size > PousseMaxN {
-		return pg
+	if g.Size >= 1 && g.Size <= PousseMaxN {
+		pg.every = pousseEvery(g.Size)
 	}
-	n := g.Size
-	pg.every = pousseEvery(n)
-	s := newPousseState(n, pg.icfp)
-	keep := boards || pg.icfp
-	if keep {
-		pg.cps = make([]byte, 0, (len(g.Moves)/pg.every)*n*n)
-	}
-	var seen pousseSeen
-	if pg.icfp {
-		seen.init(len(g.Moves))
-	}
-	for i, mv := range g.Moves {
-		if keep && i > 0 && i%pg.every == 0 {
-			pg.cps = append(pg.cps, s.cells[:n*n]...)
+	return pg
+}
+
+// play plays the moves from index from on, s being the position before
+// move from, until the game ends or the moves run out. With keep, it adds
+// the checkpoints after from (the one at from, if due, is already in
+// cps). seen, when not nil, holds the icfp states before from.
+func (pg *PousseGame) play(s *PousseState, from int, keep bool, seen *pousseSeen) {
+	for i := from; i < len(pg.moves); i++ {
+		if keep && i > from && i%pg.every == 0 {
+			pg.cps = s.appendPacked(pg.cps)
 		}
+		mv := pg.moves[i]
 		s.Apply(mv.Dir, int(mv.Line))
 		if w := s.Winner(); w != None {
 			pg.end(i, w, ReasonStraights)
 			break
 		}
-		if pg.icfp {
+		if seen != nil {
 			if j := seen.find(pg, s); j >= 0 {
 				pg.end(i, 3-s.lastMover(), ReasonRepetition)
 				pg.Earlier = j
@@ -96,8 +116,56 @@ func analyzePousse(g *parse.Game, rules parse.Rules, boards bool) *PousseGame {
 	}
 	if pg.End < 0 {
 		pg.Verdict = "TIE GAME"
-		pg.played = len(g.Moves)
+		pg.played = len(pg.moves)
 	}
+}
+
+// ReanalyzePousse returns what AnalyzePousse(g, rules) returns, reusing
+// old, the analysis of an earlier text of the same game, for the moves
+// the two have in common from the start:
+//
+//   - when old ended before the first move that differs (an edit after
+//     the end of the game), or no move differs, old's result is kept;
+//   - otherwise, under the contest rules, the replay resumes from old's
+//     last checkpoint before that move;
+//   - under the icfp rules, which need the state after every earlier
+//     move, and when the size or the rules differ, the game is analysed
+//     afresh.
+//
+// Cost: O(P) to compare the P common moves, plus, when the game must be
+// replayed, O(P/K · N²/8) to copy old's checkpoints and the engine's cost
+// for the moves from the last of them on. old is not changed; the result
+// keeps g.Moves, which the caller must not change afterwards.
+func ReanalyzePousse(old *PousseGame, g *parse.Game, rules parse.Rules) *PousseGame {
+	icfp := rules == parse.RulesICFP
+	if old == nil || old.n != g.Size || old.icfp != icfp || old.every == 0 {
+		return AnalyzePousse(g, rules)
+	}
+	p := 0
+	for p < len(old.moves) && p < len(g.Moves) &&
+		old.moves[p].Dir == g.Moves[p].Dir && old.moves[p].Line == g.Moves[p].Line {
+		p++
+	}
+	if (old.End >= 0 && old.End < p) || (p == len(old.moves) && p == len(g.Moves)) {
+		pg := *old
+		pg.moves = g.Moves
+		pg.Despite = g.HasErrors
+		return &pg
+	}
+	if icfp {
+		return AnalyzePousse(g, rules)
+	}
+	pg := newPousseGame(g, rules)
+	size := pousseCheckpointSize(pg.n)
+	// Old's checkpoints up to move p, and only those a fresh analysis
+	// would make: not the one after the last move.
+	c := min(p, max(len(g.Moves)-1, 0)) / pg.every
+	c = min(c, len(old.cps)/size)
+	pg.cps = make([]byte, c*size, max(len(g.Moves)/pg.every, c)*size)
+	copy(pg.cps, old.cps)
+	s := newPousseState(pg.n, false)
+	old.replay(s, c*pg.every) // restores checkpoint c, or the empty board
+	pg.play(s, c*pg.every, true, nil)
 	return pg
 }
 
@@ -121,34 +189,39 @@ func (pg *PousseGame) Played() int { return pg.played }
 
 // Board returns the position after the first k moves of the game, k
 // clamped to 0..Played() (moves after End are not played). The state is
-// fresh (the caller may keep and change it) and maintains its hash. Board
-// returns nil when the game has no usable size.
+// fresh (the caller may keep and change it); it does not maintain a hash
+// (replaying is then 2.5x faster), so its Hash costs O(N²). Board returns
+// nil when the game has no usable size.
 //
 // Cost: O(N²) to restore the nearest checkpoint at or before k, then at
-// most K = max(64, N²/8) moves of O(run length) each.
+// most K = max(32, N²/32) moves of O(run length) each.
 func (pg *PousseGame) Board(k int) *PousseState {
 	if pg.n < 1 || pg.n > PousseMaxN {
 		return nil
 	}
 	k = min(max(k, 0), pg.played)
-	s := newPousseState(pg.n, true)
+	s := newPousseState(pg.n, false)
 	pg.replay(s, k)
 	return s
 }
 
 // replay sets s (an n x n state) to the position after k moves, k <= the
-// number of moves the checkpoints cover plus K. O(N² + K·N).
+// number of moves the checkpoints cover plus K: it restores the
+// checkpoint at or before k, plays the moves after it on the cells alone
+// (pushCells) and recounts once at the end. O(N² + K·N).
 func (pg *PousseGame) replay(s *PousseState, k int) {
-	c := min(k/pg.every, len(pg.cps)/(pg.n*pg.n))
-	from := 0
+	size := pousseCheckpointSize(pg.n)
+	c := min(k/pg.every, len(pg.cps)/size)
 	if c > 0 {
-		nn := pg.n * pg.n
-		s.setCells(pg.cps[(c-1)*nn:c*nn], c*pg.every)
-		from = c * pg.every
+		s.unpack(pg.cps[(c-1)*size:c*size], c*pg.every)
+	} else {
+		clear(s.cells)
+		s.plies = 0
 	}
-	for _, mv := range pg.moves[from:k] {
-		s.Apply(mv.Dir, int(mv.Line))
+	for _, mv := range pg.moves[c*pg.every : k] {
+		s.pushCells(mv.Dir, int(mv.Line))
 	}
+	s.recount()
 }
 
 // pousseSeen is the set of states produced so far in an ICFP game: the

@@ -370,16 +370,24 @@ func TestPousseHashCollision(t *testing.T) {
 }
 
 // TestPousseBoardEveryPly checks Board(k) for every k on long games,
-// across many checkpoints.
+// across many checkpoints (restored from their packed form): the cells,
+// and the counts, straights and hash the restore recomputes, against a
+// state that played every move from the start. Sizes cover rows that end
+// inside a word and boards that do.
 func TestPousseBoardEveryPly(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
-	for _, n := range []int{1, 2, 5, 23} {
-		moves := randomPousseMoves(rng, n, 1500, 0)
+	for _, n := range []int{1, 2, 5, 8, 9, 17, 23, 100} {
+		count := 1500
+		if n == 100 {
+			count = 4000
+		}
+		moves := randomPousseMoves(rng, n, count, 0)
 		want, boards := refAnalyze(n, moves, false)
 		pg := AnalyzePousse(pousseGameOf(n, moves), parse.RulesContest)
 		if pg.End != want.End {
 			t.Fatalf("n=%d: End %d, want %d", n, pg.End, want.End)
 		}
+		played := NewPousseState(n)
 		for k := -1; k <= len(moves)+1; k++ {
 			s := pg.Board(k)
 			if got := pousseBoardString(s); got != boards[min(max(k, 0), len(boards)-1)] {
@@ -388,6 +396,53 @@ func TestPousseBoardEveryPly(t *testing.T) {
 			if s.Plies() != min(max(k, 0), pg.Played()) {
 				t.Fatalf("n=%d: Board(%d).Plies() = %d", n, k, s.Plies())
 			}
+			if k > 0 && k <= pg.Played() {
+				played.Apply(moves[k-1].Dir, int(moves[k-1].Line))
+			}
+			if k >= 0 && k <= pg.Played() {
+				x, o := s.Straights()
+				wx, wo := played.Straights()
+				if x != wx || o != wo || s.Hash() != played.Hash() {
+					t.Fatalf("n=%d: Board(%d): straights %d, %d hash %x; played from the start: %d, %d hash %x",
+						n, k, x, o, s.Hash(), wx, wo, played.Hash())
+				}
+				// The counts and the column-major copy must be right too:
+				// the next move must play the same from both.
+				if k < len(moves) {
+					a, b := s.Clone(), played.Clone()
+					a.Apply(moves[k].Dir, int(moves[k].Line))
+					b.Apply(moves[k].Dir, int(moves[k].Line))
+					ax, ao := a.Straights()
+					bx, bo := b.Straights()
+					if pousseBoardString(a) != pousseBoardString(b) || ax != bx || ao != bo {
+						t.Fatalf("n=%d: the move after Board(%d) plays differently", n, k)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPousseCheckpointPacking round-trips random positions of every size
+// through the packed checkpoint form.
+func TestPousseCheckpointPacking(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	for n := 1; n <= PousseMaxN; n++ {
+		s := NewPousseState(n)
+		for _, mv := range randomPousseMoves(rng, n, 4*n*n, 0) {
+			s.Apply(mv.Dir, int(mv.Line))
+		}
+		p := s.appendPacked(nil)
+		if len(p) != pousseCheckpointSize(n) {
+			t.Fatalf("n=%d: packed %d bytes, want %d", n, len(p), pousseCheckpointSize(n))
+		}
+		r := NewPousseState(n)
+		r.setPacked(p, s.Plies())
+		if pousseBoardString(r) != pousseBoardString(s) || r.Hash() != s.Hash() {
+			t.Fatalf("n=%d: packed position restored differently", n)
+		}
+		if diff := cmp.Diff(s.StraightLines(), r.StraightLines()); diff != "" {
+			t.Fatalf("n=%d: straights (-played +restored):\n%s", n, diff)
 		}
 	}
 }
