@@ -181,7 +181,15 @@ func analyzeFile(kind parse.Kind, text []byte, configured parse.Rules, cache *ga
 		}
 		todo = append(todo, i)
 	}
-	analyzeGames(kind, fa.rules, fa.file.Games, fa.games, todo)
+	// The old game at the same place is where an edited game's analysis
+	// starts from (ReanalyzePousse keeps what comes before the first
+	// changed move): after an incremental parse it is the same game; after
+	// a full one, when the number of games is the same, most likely so.
+	var bases []*gameAnalysis
+	if prev.rules == fa.rules && len(prev.games) == len(fa.games) {
+		bases = prev.games
+	}
+	analyzeGames(kind, fa.rules, fa.file.Games, fa.games, todo, bases)
 	cache.setLatest(fa)
 	return fa
 }
@@ -211,7 +219,7 @@ func parseAndAnalyze(fa *fileAnalysis, kind parse.Kind, text []byte, configured 
 				}
 			}()
 			for ga := range work {
-				runEngine(kind, rules, ga)
+				runEngine(kind, rules, ga, nil)
 			}
 		}()
 	}
@@ -240,17 +248,23 @@ func parseAndAnalyze(fa *fileAnalysis, kind parse.Kind, text []byte, configured 
 		for i := range todo {
 			todo[i] = i
 		}
-		analyzeGames(kind, fa.rules, fa.file.Games, fa.games, todo)
+		analyzeGames(kind, fa.rules, fa.file.Games, fa.games, todo, nil)
 		return
 	}
 	fa.games = games
 }
 
-// runEngine fills ga with the engine's result for its game.
-func runEngine(kind parse.Kind, rules parse.Rules, ga *gameAnalysis) {
+// runEngine fills ga with the engine's result for its game. base, when
+// not nil, is the analysis of an earlier text of the game, which a Pousse
+// replay resumes from.
+func runEngine(kind parse.Kind, rules parse.Rules, ga, base *gameAnalysis) {
 	g := ga.game
 	switch kind {
 	case parse.Pousse:
+		if base != nil && base.pousse != nil {
+			ga.pousse = analyze.ReanalyzePousse(base.pousse, g, rules)
+			return
+		}
 		ga.pousse = analyze.AnalyzePousse(g, rules)
 	case parse.Spot:
 		ga.spot = analyze.AnalyzeSpot(g)
@@ -261,11 +275,16 @@ func runEngine(kind parse.Kind, rules parse.Rules, ga *gameAnalysis) {
 
 // analyzeGames runs the engine on the games listed in todo, on all
 // processors, one game at a time per worker (a few long games do not
-// leave a processor idle).
-func analyzeGames(kind parse.Kind, rules parse.Rules, games []*parse.Game, out []*gameAnalysis, todo []int) {
+// leave a processor idle). bases, when not nil, holds for each game the
+// analysis of its earlier text (see runEngine).
+func analyzeGames(kind parse.Kind, rules parse.Rules, games []*parse.Game, out []*gameAnalysis, todo []int, bases []*gameAnalysis) {
 	one := func(i int) {
 		ga := &gameAnalysis{game: games[i], diags: new(gameDiags)}
-		runEngine(kind, rules, ga)
+		var base *gameAnalysis
+		if bases != nil {
+			base = bases[i]
+		}
+		runEngine(kind, rules, ga, base)
 		out[i] = ga
 	}
 	workers := min(runtime.GOMAXPROCS(0), len(todo))
