@@ -86,16 +86,23 @@ func (s *PousseState) At(row, col int) byte {
 	return "\x00XO"[s.cells[(row-1)*s.n+col-1]]
 }
 
-// AppendRow appends the cells of the 1-based row to dst as At gives
-// them: 0, 'X' or 'O'. Nothing is appended for a row out of range. O(N).
-func (s *PousseState) AppendRow(dst []byte, row int) []byte {
+// AppendRow appends the cells of the 1-based row to dst: 'X', 'O', and
+// empty for an empty square. Nothing is appended for a row out of range.
+// O(N), eight squares per step.
+func (s *PousseState) AppendRow(dst []byte, row int, empty byte) []byte {
 	if row < 1 || row > s.n {
 		return dst
 	}
-	for _, c := range s.cells[(row-1)*s.n : row*s.n] {
-		dst = append(dst, "\x00XO"[c])
+	n := s.n
+	cells := s.cells[(row-1)*n:]
+	for j := 0; j < n; j += pousseWord {
+		w := binary.LittleEndian.Uint64(cells[j:]) // the padding covers the end
+		x := w &^ (w >> 1) & pousseOnes
+		o := w >> 1 & pousseOnes
+		e := ^(w | w>>1) & pousseOnes
+		dst = binary.LittleEndian.AppendUint64(dst, x*'X'|o*'O'|e*uint64(empty))
 	}
-	return dst
+	return dst[:len(dst)-(-n&(pousseWord-1))]
 }
 
 // ToMove returns the player whose turn it is: First (X) after an even

@@ -629,3 +629,29 @@ func FuzzPousse(f *testing.F) {
 		checkPousseStates(t, n, moves)
 	})
 }
+
+// TestPousseAppendRow checks AppendRow against At on every row of random
+// positions, with sizes whose rows end inside a word.
+func TestPousseAppendRow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	for _, n := range []int{1, 3, 8, 9, 15, 16, 17, 100} {
+		s := NewPousseState(n)
+		for _, mv := range randomPousseMoves(rng, n, n*n, 0) {
+			s.Apply(mv.Dir, int(mv.Line))
+		}
+		for r := 0; r <= n+1; r++ {
+			var want []byte
+			for c := 1; r >= 1 && r <= n && c <= n; c++ {
+				ch := s.At(r, c)
+				if ch == 0 {
+					ch = '_'
+				}
+				want = append(want, ch)
+			}
+			got := s.AppendRow([]byte("ab"), r, '_')
+			if string(got) != "ab"+string(want) {
+				t.Fatalf("n=%d row %d: %q, want %q", n, r, got, "ab"+string(want))
+			}
+		}
+	}
+}

@@ -49,7 +49,11 @@ func Grid(n int, cell func(row, col int) byte) string {
 	if n > MaxGridN {
 		return compact(n, func(dst []byte, r int) []byte {
 			for c := 1; c <= n; c++ {
-				dst = append(dst, cell(r, c))
+				ch := cell(r, c)
+				if ch == 0 {
+					ch = '.'
+				}
+				dst = append(dst, ch)
 			}
 			return dst
 		})
@@ -92,8 +96,8 @@ func Grid(n int, cell func(row, col int) byte) string {
 
 // compact draws the board one character per cell, under a ruler: the
 // number of every tenth column ends above it, '|' marks it and ':' marks
-// the fifth. appendRow appends the n characters of a 1-based row. About
-// n² + 5n bytes: 10.7 KB for 100 x 100.
+// the fifth. appendRow appends the n characters of a 1-based row, '.'
+// for an empty square. About n² + 5n bytes: 10.7 KB for 100 x 100.
 func compact(n int, appendRow func(dst []byte, row int) []byte) string {
 	w := len(strconv.Itoa(n)) // row label width
 	var b strings.Builder
@@ -122,13 +126,7 @@ func compact(n int, appendRow func(dst []byte, row int) []byte) string {
 		}
 		row = append(row, label...)
 		row = append(row, ' ')
-		cells := len(row)
 		row = appendRow(row, r)
-		for c, ch := range row[cells:] {
-			if ch == 0 {
-				row[cells+c] = '.'
-			}
-		}
 		row = append(row, '\n')
 		b.Write(row)
 	}
@@ -142,7 +140,8 @@ func Pousse(s *analyze.PousseState) string {
 		return ""
 	}
 	if s.N() > MaxGridN {
-		return compact(s.N(), s.AppendRow) // a row at a time: 100 x 100 is drawn often
+		// A row at a time: a 100 x 100 board is drawn at every hover.
+		return compact(s.N(), func(dst []byte, r int) []byte { return s.AppendRow(dst, r, '.') })
 	}
 	return Grid(s.N(), s.At)
 }
