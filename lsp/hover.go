@@ -41,11 +41,7 @@ func (s *Server) hover(ctx context.Context, snap *snapshot, p *protocol.HoverPar
 	if !ok {
 		return nil, nil
 	}
-	r := m.Range(sp)
-	return &protocol.Hover{
-		Contents: &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: md},
-		Range:    &r,
-	}, nil
+	return encodeHover(md, m.Range(sp)), nil
 }
 
 // hoverText returns the markdown for offset off in game ga and the span

@@ -55,28 +55,9 @@ func BenchmarkServerRSS(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
-				cmd := exec.Command(os.Args[0], "-test.run=^TestPerfServeHelper$")
-				cmd.Env = append(os.Environ(), perfServeEnv+"=1")
-				cmd.Stderr = os.Stderr
-				in, err := cmd.StdinPipe()
-				if err != nil {
-					b.Fatal(err)
-				}
-				out, err := cmd.StdoutPipe()
-				if err != nil {
-					b.Fatal(err)
-				}
-				if err := cmd.Start(); err != nil {
-					b.Fatal(err)
-				}
-				exit := make(chan int, 1)
-				go func() {
-					cmd.Wait()
-					exit <- cmd.ProcessState.ExitCode()
-				}()
-				c := connectClient(b, jsonrpc2.NewStream(pipeRWC{out, in}), exit)
+				c, pid := startServerProcess(b)
 				c.initialize(nil, "")
-				base := procStatus(cmd.Process.Pid, "VmRSS")
+				base := procStatus(pid, "VmRSS")
 				const u = "file:///rss.pousse"
 				c.open(u, 1, text)
 				p := c.waitVersion(u, 1)
@@ -84,7 +65,7 @@ func BenchmarkServerRSS(b *testing.B) {
 					b.Fatalf("100 MB document: want one diagnostic about MaxDocumentSize, got %v", p.Diagnostics)
 				}
 				time.Sleep(50 * time.Millisecond) // let the publication's garbage settle
-				rss, hwm := procStatus(cmd.Process.Pid, "VmRSS"), procStatus(cmd.Process.Pid, "VmHWM")
+				rss, hwm := procStatus(pid, "VmRSS"), procStatus(pid, "VmHWM")
 				size := float64(len(text))
 				b.ReportMetric(float64(rss)/size, "rss/size")
 				b.ReportMetric(float64(hwm)/size, "peak/size")
@@ -96,6 +77,32 @@ func BenchmarkServerRSS(b *testing.B) {
 			}
 		})
 	}
+}
+
+// startServerProcess starts the test binary as a server process
+// (TestPerfServeHelper) and connects a client to its standard input and
+// output, as an editor does. It returns the client and the process id.
+func startServerProcess(b *testing.B) (*testClient, int) {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestPerfServeHelper$")
+	cmd.Env = append(os.Environ(), perfServeEnv+"=1")
+	cmd.Stderr = os.Stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	exit := make(chan int, 1)
+	go func() {
+		cmd.Wait()
+		exit <- cmd.ProcessState.ExitCode()
+	}()
+	return connectClient(b, jsonrpc2.NewStream(pipeRWC{out, in}), exit), cmd.Process.Pid
 }
 
 // procStatus returns a "kB" field of /proc/pid/status, in bytes.
