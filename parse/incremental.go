@@ -15,9 +15,10 @@ import "sort"
 //     with every span shifted.
 //
 // ok is false when Reparse fell back to a full Parse (then lo is 0 and hi
-// the number of games): for Spot and PATH files, an edit before the end
-// of the first game, one that changes the number of games, or touches a
-// `# rules:` line, or a file near MaxErrors.
+// the number of games): for Spot and PATH files, an edit in the first two
+// tokens of the file (they choose the layout), one that changes the
+// number of games, or touches a `# rules:` line, or a file near
+// MaxErrors.
 //
 // Cost: finding the edit is a comparison of the sources, O(len(src)) but
 // at memory speed; then O(bytes re-read + games after the edit), plus
@@ -37,14 +38,23 @@ func Reparse(old *File, oldSrc, src []byte) (f *File, lo, hi int, ok bool) {
 	// game before it must end with its QUIT: the parse resumes right
 	// after it, in the state a full parse is in there.
 	lo = sort.Search(len(old.Games), func(i int) bool { return old.Games[i].Span.End >= start })
+	var from int
 	if lo == 0 {
-		return full()
+		// An edit in the first game: resume at its size, in the state
+		// after the file's count line, provided the two tokens that chose
+		// the layout end before the edit.
+		if len(old.Games) == 0 || start < old.Games[0].Span.Start ||
+			start <= layoutEnd(src) || start <= layoutEnd(oldSrc) {
+			return full()
+		}
+		from = old.Games[0].Span.Start
+	} else {
+		prev := old.Games[lo-1]
+		if prev.Quit == (Span{}) || prev.Quit.End != prev.Span.End {
+			return full()
+		}
+		from = prev.Span.End
 	}
-	prev := old.Games[lo-1]
-	if prev.Quit == (Span{}) || prev.Quit.End != prev.Span.End {
-		return full()
-	}
-	from := prev.Span.End
 
 	f = &File{Kind: old.Kind, Size: len(src), Layout: old.Layout, Count: old.Count, Rules: old.Rules, RulesSpan: old.RulesSpan}
 	f.Games = make([]*Game, lo, len(old.Games))
@@ -152,6 +162,20 @@ func Reparse(old *File, oldSrc, src []byte) (f *File, lo, hi int, ok bool) {
 		f.Games = append(f.Games, ng)
 	}
 	return f, lo, hi, true
+}
+
+// layoutEnd returns the end of the second token of a Pousse source (the
+// first two tell the layouts apart), or len(src)+1 when there are fewer
+// than two. O(bytes up to it).
+func layoutEnd(src []byte) int {
+	var comments []Span
+	sc := newScanner(src, &comments)
+	sc.next()
+	t, ok := sc.next()
+	if !ok {
+		return len(src) + 1
+	}
+	return t.span.End
 }
 
 // Diff returns where a and b differ: a[start:aEnd] and b[start:bEnd] lie
