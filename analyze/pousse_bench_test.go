@@ -116,3 +116,27 @@ func BenchmarkPousseJudge40(b *testing.B) {
 	b.ReportMetric(float64(moves), "moves/op")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(moves), "ns/move")
 }
+
+// BenchmarkPousseCheckpoint packs a 100 x 100 position into a checkpoint
+// and restores one (setPacked: unpack, recount, transpose).
+func BenchmarkPousseCheckpoint(b *testing.B) {
+	g, _ := pousseBenchGame(2, 100, 20000)
+	s := NewPousseState(100)
+	for _, mv := range g.Moves {
+		s.Apply(mv.Dir, int(mv.Line))
+	}
+	buf := s.appendPacked(nil)
+	b.Run("pack", func(b *testing.B) {
+		b.SetBytes(100 * 100)
+		for b.Loop() {
+			buf = s.appendPacked(buf[:0])
+		}
+	})
+	b.Run("restore", func(b *testing.B) {
+		b.SetBytes(100 * 100)
+		r := newPousseState(100, false)
+		for b.Loop() {
+			r.setPacked(buf, 20000)
+		}
+	})
+}
