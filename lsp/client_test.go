@@ -36,18 +36,26 @@ type testClient struct {
 // not nil, is installed as the server's test hook.
 func startServer(t testing.TB, hook func(ctx context.Context, method string)) *testClient {
 	t.Helper()
+	c, _ := startServerConn(t, hook)
+	return c
+}
+
+// startServerConn is startServer that also returns the client's end of
+// the pipe, for writing pre-encoded frames (see writeFrame).
+func startServerConn(tb testing.TB, hook func(ctx context.Context, method string)) (*testClient, net.Conn) {
+	tb.Helper()
 	a, b := net.Pipe()
 	srv := NewServer(Options{
-		Logger:   zaptest.NewLogger(t, zaptest.Level(zap.InfoLevel)),
+		Logger:   zaptest.NewLogger(tb, zaptest.Level(zap.InfoLevel)),
 		Debounce: 5 * time.Millisecond,
 		MaxDelay: 50 * time.Millisecond,
 	})
 	srv.hook = hook
 	exit := make(chan int, 1)
 	go func() { exit <- srv.Serve(context.Background(), NewStream(a, srv.log)) }()
-	c := connectClient(t, jsonrpc2.NewStream(b), exit)
+	c := connectClient(tb, jsonrpc2.NewStream(b), exit)
 	c.srv = srv
-	return c
+	return c, b
 }
 
 // connectClient connects a client over stream to a server whose exit

@@ -360,10 +360,14 @@ func parseLength(v []byte) int {
 }
 
 // readBody reads a body of length bytes. The buffer grows with the bytes
-// received, not with the length announced. It is not reused: a message's
-// params may borrow it.
+// received, not with the length announced: it starts at 64 KiB and
+// doubles (capped at length) each time it fills, the transport reading
+// straight into it, so a body of n bytes costs O(log n) allocations and
+// at most about one extra copy of itself, and at most twice the bytes
+// received are allocated whatever the header claims. It is not reused:
+// a message's params may borrow it.
 func (s *Stream) readBody(length int) ([]byte, error) {
-	buf := make([]byte, 0, min(length, 64<<10))
+	buf := make([]byte, 0, min(length, max(64<<10, len(s.pend))))
 	if len(s.pend) > 0 {
 		k := min(len(s.pend), length)
 		buf = append(buf, s.pend[:k]...)
@@ -374,9 +378,11 @@ func (s *Stream) readBody(length int) ([]byte, error) {
 	}
 	for len(buf) < length {
 		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
+			grown := make([]byte, len(buf), min(length, 2*cap(buf)))
+			copy(grown, buf)
+			buf = grown
 		}
-		n, err := s.in.Read(buf[len(buf):min(cap(buf), length)])
+		n, err := s.in.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
 		if err != nil {
 			if len(buf) == length {

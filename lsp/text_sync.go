@@ -16,32 +16,31 @@ import (
 // happens once per snapshot, on first use.
 
 func (s *Server) didOpen(ctx context.Context, raw []byte) error {
-	var p protocol.DidOpenTextDocumentParams
-	if err := protocol.Unmarshal(raw, &p); err != nil {
+	item, err := decodeOpen(raw)
+	if err != nil {
 		return err
 	}
-	item := p.TextDocument
 	s.mu.Lock()
-	if old := s.docs[item.URI]; old != nil {
+	if old := s.docs[item.uri]; old != nil {
 		// A second didOpen without a close: start afresh.
 		old.diags.stop()
 	}
-	d := &document{uri: item.URI, cache: newGameCache()}
+	d := &document{uri: item.uri, cache: newGameCache()}
 	d.diags = newDiagScheduler(s, d)
 	snap := &snapshot{
-		uri:     item.URI,
-		version: item.Version,
-		kind:    kindOf(string(item.LanguageID), item.URI),
-		text:    []byte(item.Text),
+		uri:     item.uri,
+		version: item.version,
+		kind:    kindOf(item.languageID, item.uri),
+		text:    item.text,
 		enc:     s.enc,
 		rules:   s.settings.PousseRules,
 		cache:   d.cache,
 		seq:     d.seq.Add(1),
 	}
 	d.snap.Store(snap)
-	s.docs[item.URI] = d
+	s.docs[item.uri] = d
 	s.mu.Unlock()
-	s.log.Debug("didOpen", zap.String("uri", string(item.URI)), zap.Int32("version", item.Version),
+	s.log.Debug("didOpen", zap.String("uri", string(item.uri)), zap.Int32("version", item.version),
 		zap.Stringer("kind", snap.kind), zap.Int("bytes", len(snap.text)))
 	d.diags.schedule(snap)
 	return nil
