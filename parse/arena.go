@@ -9,11 +9,16 @@ type moveArena struct {
 	block []Move
 }
 
-// reserve sizes the first block for src: at most one move per line end
+// reserve sizes the first block for src: at most one move per line
+// (ending in "\n" or "\r\n", or in a lone "\r" when there is no "\n")
 // is the usual layout, and a wrong guess only costs another block.
 func (a *moveArena) reserve(src []byte) {
-	n := bytes.Count(src, []byte{'\n'}) + bytes.Count(src, []byte{'\r'}) + 1
-	a.block = make([]Move, 0, min(n, 1<<20))
+	n := bytes.Count(src, []byte{'\n'})
+	if n == 0 {
+		n = bytes.Count(src, []byte{'\r'})
+	}
+	n++
+	a.block = newBlock(min(n, 1<<20))
 }
 
 // add appends m to moves, a slice this arena handed out whose last

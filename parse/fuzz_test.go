@@ -3,10 +3,14 @@ package parse_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
 
+	"gamels/internal/gen"
 	"gamels/parse"
 )
 
@@ -127,6 +131,16 @@ func FuzzFastPath(f *testing.F) {
 	seedFuzz(f, parse.Spot)
 	f.Add([]byte("2\n1 1 +\n1 1 -\n2\n1 1 +\n0\n"))
 	f.Add([]byte("4\nL2 L3#c\nT4\tB1\r\nQUIT\n"))
+	// Many moves on a line: the arena's first block, sized by the line
+	// count, fills up in the middle of a run.
+	f.Add([]byte("3\n" + strings.Repeat("L1 T2\tB3 R1 ", 50) + "QUIT\n3 " + strings.Repeat("L2 ", 300) + "QUIT"))
+	f.Add([]byte("4\n" + strings.Repeat("1 2 + 3 4 - ", 4) + "\n3\n1 1 +\n1 1 -\n2 2 +\n3 3 -\n1 3 + 3 1 -\n0"))
+	// Moves near the end of the source, where the fast readers stop.
+	f.Add([]byte("4\nL1\nB4"))
+	f.Add([]byte("4\nL1\nB4 "))
+	f.Add([]byte("4\nL1 L0004 B04 B4444 B004 T4#\nQUIT"))
+	f.Add([]byte("2\n1 1 + 2 2 -\n1 1 +\n2 2 -"))
+	f.Add([]byte("2\n1 1 + 2 2 - 01 002 + 0001 1 -"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		for _, kind := range []parse.Kind{parse.Pousse, parse.Spot} {
 			fast := dumpGames(parse.Parse(kind, src), src) + dumpErrors(parse.Parse(kind, src), src)
@@ -138,4 +152,43 @@ func FuzzFastPath(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestFastPathLarge checks the fast readers against the general path on
+// the reference inputs of the benchmarks: long runs of moves, a first
+// arena block of several megabytes (backed by huge pages on Linux), and
+// for Spot thousands of games.
+func TestFastPathLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large inputs")
+	}
+	for _, c := range []struct {
+		kind parse.Kind
+		src  []byte
+	}{
+		{parse.Pousse, gen.Pousse(1, gen.RefPousse)},
+		{parse.Spot, gen.Spot(1, gen.RefSpot)},
+	} {
+		fast := parse.Parse(c.kind, c.src)
+		parse.SetFastPaths(false)
+		slow := parse.Parse(c.kind, c.src)
+		parse.SetFastPaths(true)
+		if len(fast.Errors) > 0 || len(slow.Errors) > 0 {
+			t.Fatalf("%v: errors in generated input: %v %v", c.kind, fast.Errors, slow.Errors)
+		}
+		if len(fast.Games) != len(slow.Games) {
+			t.Fatalf("%v: %d games, general path %d", c.kind, len(fast.Games), len(slow.Games))
+		}
+		for i, g := range fast.Games {
+			s := slow.Games[i]
+			if !slices.Equal(g.Moves, s.Moves) {
+				t.Fatalf("%v: game %d: moves differ from the general path's", c.kind, i+1)
+			}
+			gm, sm := *g, *s
+			gm.Moves, sm.Moves = nil, nil
+			if diff := cmp.Diff(sm, gm); diff != "" {
+				t.Fatalf("%v: game %d differs from the general path's (-general +fast):\n%s", c.kind, i+1, diff)
+			}
+		}
+	}
 }

@@ -171,107 +171,65 @@ func quote(b []byte) string {
 	return string(append(out, '"'))
 }
 
-// pousseMove reads a well-formed Pousse move in 1..size straight from the
-// source when no token is buffered: blanks, then [LRTB] and one to three
-// digits ending at a blank, a line end, a '#' or the end. Anything else
-// leaves the lexer as it was and returns false, for the general path.
-// This is the parser's hot loop: a few byte tests per move.
-func (l *lexer) pousseMove(size int) (Move, bool) {
-	if l.n != 0 || !fastPaths {
-		return Move{}, false
+// A moveScanner appends to dst, up to its capacity and at most limit
+// moves, the well-formed moves in 1..size that follow offset i in src,
+// and returns dst and the offset after the last move read. It stops
+// before the first thing that is not such a move, which the general path
+// then reads (and says what is wrong). pousseScan and spotScan are the
+// two; they take no pointer to the parser or lexer, so that their state
+// stays in registers.
+type moveScanner func(src []byte, i, size int, dst []Move, limit int) ([]Move, int)
+
+// fastMoves reads a run of at most limit well-formed moves of g straight
+// from the source with scan, when no token is buffered, appending them
+// to g.Moves and growing g.Span. It returns the number of moves read.
+//
+// This is the parsers' hot path: the position and the arena block are
+// kept in locals and written back once per run, so that the loop over
+// the moves makes no calls and no pointer writes (no GC write barriers).
+func (p *parser) fastMoves(lx *lexer, g *Game, limit int, scan moveScanner) int {
+	if lx.n != 0 || !fastPaths || limit <= 0 {
+		return 0
 	}
-	src := l.sc.src
-	i := l.sc.off
-	for i < len(src) {
-		c := src[i]
-		if c != ' ' && c != '\n' && c != '\t' && c != '\r' {
+	block := p.moves.block
+	first := len(block) - len(g.Moves) // g.Moves is the tail of block
+	read := 0
+	i := lx.sc.off
+	for {
+		n := len(block)
+		block, i = scan(lx.sc.src, i, g.Size, block, limit-read)
+		read += len(block) - n
+		if len(block) < cap(block) || read == limit {
 			break
 		}
-		i++
+		// The block is full: start a new one, carry over the game's
+		// moves and go on.
+		moves := block[first:]
+		block = append(make([]Move, 0, max(2*cap(block), 2*len(moves), 64)), moves...)
+		first = 0
 	}
-	if i+1 >= len(src) {
-		return Move{}, false
+	p.moves.block = block
+	if len(block) > first { // else g.Moves stays nil
+		g.Moves = block[first:len(block):len(block)]
 	}
-	switch src[i] {
-	case 'L', 'R', 'T', 'B':
-	default:
-		return Move{}, false
+	if read > 0 {
+		g.extend(block[len(block)-1].Span)
+		lx.sc.off = i
+		lx.sc.newline = false // the move is now the last token read
 	}
-	start := i
-	i++
-	n := 0
-	for i < len(src) && i-start <= 4 {
-		c := src[i]
-		if c < '0' || c > '9' {
-			break
-		}
-		n = n*10 + int(c-'0')
-		i++
-	}
-	if i-start < 2 || i-start > 4 || n < 1 || n > size {
-		return Move{}, false
-	}
-	if i < len(src) {
-		switch src[i] {
-		case ' ', '\n', '\t', '\r', '#', '\v', '\f':
-		default:
-			return Move{}, false
-		}
-	}
-	l.sc.off = i
-	l.sc.newline = false // the move is now the last token read
-	return Move{Span: Span{start, i}, Dir: src[start], Line: uint8(n)}, true
+	return read
 }
 
-// spotMove reads a well-formed Spot move `r c ±` with r and c in 1..size
-// straight from the source when no token is buffered, the three tokens
-// separated by blanks or line ends and the sign followed by a blank, a
-// line end, a '#' or the end. Anything else leaves the lexer as it was and
-// returns false, for the general path (which also says what is wrong).
-func (l *lexer) spotMove(size int) (Move, bool) {
-	if l.n != 0 || !fastPaths {
-		return Move{}, false
-	}
-	src := l.sc.src
-	i := l.sc.off
-	skip := func() bool { // at least one blank or line end
-		j := i
-		for i < len(src) && (src[i] == ' ' || src[i] == '\n' || src[i] == '\t' || src[i] == '\r') {
-			i++
-		}
-		return i > j
-	}
-	num := func() int { // 1..size, or 0
-		n, j := 0, i
-		for i < len(src) && src[i] >= '0' && src[i] <= '9' && i-j < 3 {
-			n = n*10 + int(src[i]-'0')
-			i++
-		}
-		if i == j || n < 1 || n > size || (i < len(src) && src[i] >= '0' && src[i] <= '9') {
-			return 0
-		}
-		return n
-	}
-	skip()
-	start := i
-	r := num()
-	if r == 0 || !skip() {
-		return Move{}, false
-	}
-	c := num()
-	if c == 0 || !skip() || i >= len(src) || (src[i] != '+' && src[i] != '-') {
-		return Move{}, false
-	}
-	sign := src[i]
-	i++
-	if i < len(src) {
-		switch src[i] {
-		case ' ', '\n', '\t', '\r', '#', '\v', '\f':
-		default:
-			return Move{}, false
-		}
-	}
-	l.sc.off = i
-	l.sc.newline = false
-	return Move{Span: Span{start, i}, Row: uint8(r), Col: uint8(c), Add: sign == '+'}, true
+// fastClass classifies bytes for the fast move readers.
+var fastClass = [256]uint8{
+	' ': classSkip | classEnd, '\t': classSkip | classEnd,
+	'\n': classSkip | classEnd, '\r': classSkip | classEnd,
+	'\v': classEnd, '\f': classEnd, '#': classEnd,
+	'L': classDir, 'R': classDir, 'T': classDir, 'B': classDir,
 }
+
+const (
+	classSkip = 1 << iota // skipped between tokens: space, tab, line ends
+	classEnd              // may follow a move: whitespace, line ends, '#'
+	classDir              // starts a Pousse move: L, R, T, B
+)

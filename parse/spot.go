@@ -76,13 +76,9 @@ func (p *parser) spotGame(lx *lexer, header token) *Game {
 	for {
 		// The common case first: a well-formed move read straight from
 		// the bytes.
-		if written < want {
-			if m, ok := lx.spotMove(g.Size); ok {
-				written++
-				g.extend(m.Span)
-				g.Moves = p.moves.add(g.Moves, m)
-				continue
-			}
+		if n := p.fastMoves(lx, g, want-written, spotScan); n > 0 {
+			written += n
+			continue
 		}
 		t0, ok := lx.peek(0)
 		if !ok {
@@ -111,6 +107,59 @@ func (p *parser) spotGame(lx *lexer, header token) *Game {
 		p.errorf(g, g.N.Span, "game %d has %s but a %dx%d game has exactly %d (2N)", g.Index+1, plural(written, "move"), g.Size, g.Size, want)
 	}
 	return g
+}
+
+// spotScan is the moveScanner of Spot. A move is `r c ±`, each of the
+// three preceded by blanks or line ends (at least one between two), r and
+// c one to three digits, the sign followed by whitespace, a line end, a
+// '#' or the end of src.
+//
+// This is the Spot parser's hot loop: O(1) per byte, no calls.
+func spotScan(src []byte, i, size int, dst []Move, limit int) ([]Move, int) {
+	for ; limit > 0 && len(dst) < cap(dst); limit-- {
+		k := i
+		for k < len(src) && fastClass[src[k]]&classSkip != 0 {
+			k++
+		}
+		start := k
+		var rc [2]int
+		for x := range rc {
+			n, j := 0, k
+			for k < len(src) && k-j < 3 {
+				c := src[k] - '0'
+				if c > 9 {
+					break
+				}
+				n = n*10 + int(c)
+				k++
+			}
+			// The number ends at a blank or line end (not a fourth
+			// digit), and blanks follow up to the next token.
+			if k == j || n < 1 || n > size || k >= len(src) || fastClass[src[k]]&classSkip == 0 {
+				return dst, i
+			}
+			for k < len(src) && fastClass[src[k]]&classSkip != 0 {
+				k++
+			}
+			rc[x] = n
+		}
+		if k >= len(src) || (src[k] != '+' && src[k] != '-') {
+			break
+		}
+		add := src[k] == '+'
+		k++
+		if k < len(src) && fastClass[src[k]]&classEnd == 0 {
+			break
+		}
+		i = k
+		// Field by field: a composite literal is built on the stack and
+		// copied, which stalls on store forwarding.
+		dst = dst[:len(dst)+1]
+		m := &dst[len(dst)-1]
+		m.Span.Start, m.Span.End = start, i
+		m.Dir, m.Line, m.Row, m.Col, m.Add = 0, 0, uint8(rc[0]), uint8(rc[1]), add
+	}
+	return dst, i
 }
 
 // spotMove consumes a move of the right shape and checks its range.
