@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"bytes"
 	"fmt"
 	"unicode/utf8"
 )
@@ -18,37 +19,39 @@ type pathLine struct {
 }
 
 // nextLine returns the content of the line starting at *off and moves
-// *off past its line end, recording a comment if there is one.
+// *off past its line end, recording a comment if there is one. The line
+// end and the comment are found with vectorised byte searches; only the
+// blanks at both ends are looked at one by one.
 func (p *parser) nextLine(off *int) pathLine {
 	src := p.src
-	i := *off
-	start := i
-	for start < len(src) && isSpace(src[start]) {
+	start := *off
+	end := len(src) // the line end: the first '\n' or '\r'
+	if k := bytes.IndexByte(src[start:], '\n'); k >= 0 {
+		end = start + k
+	}
+	if k := bytes.IndexByte(src[start:end], '\r'); k >= 0 {
+		end = start + k
+	}
+	content := end
+	if k := bytes.IndexByte(src[start:end], '#'); k >= 0 {
+		content = start + k
+		p.file.Comments = append(p.file.Comments, Span{content, end})
+	}
+	next := end
+	if next < len(src) {
+		if src[next] == '\r' && next+1 < len(src) && src[next+1] == '\n' {
+			next++
+		}
+		next++
+	}
+	*off = next
+	for start < content && isSpace(src[start]) {
 		start++
 	}
-	i = start
-	end := start
-	for i < len(src) && !isLineEnd(src[i]) && src[i] != '#' {
-		if !isSpace(src[i]) {
-			end = i + 1
-		}
-		i++
+	for content > start && isSpace(src[content-1]) {
+		content--
 	}
-	if i < len(src) && src[i] == '#' {
-		c := i
-		for i < len(src) && !isLineEnd(src[i]) {
-			i++
-		}
-		p.file.Comments = append(p.file.Comments, Span{c, i})
-	}
-	if i < len(src) {
-		if src[i] == '\r' && i+1 < len(src) && src[i+1] == '\n' {
-			i++
-		}
-		i++
-	}
-	*off = i
-	return pathLine{span: Span{start, end}}
+	return pathLine{span: Span{start, content}}
 }
 
 // path parses a PATH file: data sets `N`, then N rows of N cells W, B or U,
@@ -102,6 +105,13 @@ func (p *parser) pathRow(g *Game, span Span) {
 	g.extend(span)
 	text := p.text(span)
 	row := Row{Span: span, Cells: p.cells(len(text))}
+	if pathCellsOnly(text) {
+		// The common case: W, B and U only, one byte each.
+		copy(row.Cells, text)
+		p.pathRowSize(g, span, len(text))
+		g.Rows = append(g.Rows, row)
+		return
+	}
 	for i := 0; i < len(text); {
 		c := text[i]
 		switch c {
@@ -122,15 +132,40 @@ func (p *parser) pathRow(g *Game, span Span) {
 		}
 		i += size
 	}
-	if g.Size > 0 && len(g.Rows) >= g.Size {
-		p.errorf(g, span, "extra row: a %dx%d board has %d rows", g.Size, g.Size, g.Size)
-	} else if chars := utf8.RuneCount(text); g.Size > 0 && chars != g.Size {
-		// Counted in characters, as the person sees the row; a non-ASCII
-		// character is reported above and spans several cells.
-		p.errorf(g, span, "row %d has %s but the board is %dx%d", len(g.Rows)+1, plural(chars, "cell"), g.Size, g.Size)
-	}
+	// Counted in characters, as the person sees the row; a non-ASCII
+	// character is reported above and spans several cells.
+	p.pathRowSize(g, span, utf8.RuneCount(text))
 	g.Rows = append(g.Rows, row)
 }
+
+// pathRowSize checks the next row of g, of chars characters, against
+// the board size.
+func (p *parser) pathRowSize(g *Game, span Span, chars int) {
+	if g.Size > 0 && len(g.Rows) >= g.Size {
+		p.errorf(g, span, "extra row: a %dx%d board has %d rows", g.Size, g.Size, g.Size)
+	} else if g.Size > 0 && chars != g.Size {
+		p.errorf(g, span, "row %d has %s but the board is %dx%d", len(g.Rows)+1, plural(chars, "cell"), g.Size, g.Size)
+	}
+}
+
+// pathCellsOnly reports whether text is made of W, B and U only: one
+// table lookup per byte, no branch.
+func pathCellsOnly(text []byte) bool {
+	var bad byte
+	for _, c := range text {
+		bad |= pathNotCell[c]
+	}
+	return bad == 0
+}
+
+// pathNotCell is 1 for every byte but W, B and U.
+var pathNotCell = func() (t [256]byte) {
+	for i := range t {
+		t[i] = 1
+	}
+	t[CellWhite], t[CellBlack], t[CellEmpty] = 0, 0, 0
+	return t
+}()
 
 // pathDone checks that a finished data set has all its rows.
 func (p *parser) pathDone(g *Game) {
