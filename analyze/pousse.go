@@ -37,6 +37,11 @@ type PousseState struct {
 	// the cells alone.
 	hashing bool
 	h       uint64
+
+	// stale is true when tcells is out of date (after recount): the next
+	// Apply rebuilds it, so that a position restored only to be looked
+	// at (PousseGame.Board) never pays for the transposition.
+	stale bool
 }
 
 // pousseWord is the number of squares handled at once by Apply.
@@ -211,6 +216,10 @@ func (s *PousseState) Apply(dir byte, line int) {
 	n := s.n
 	if line < 1 || line > n {
 		return
+	}
+	if s.stale {
+		s.transpose()
+		s.stale = false
 	}
 	i := line - 1
 	var arr, other []byte
@@ -480,9 +489,9 @@ func (s *PousseState) unpack(p []byte, plies int) {
 	s.plies = plies
 }
 
-// recount sets the column-major copy, the line counts, the straights and
-// (when s keeps one) the hash from the row-major cells. O(N²): the counts
-// are summed eight cells at a time.
+// recount sets the line counts, the straights and (when s keeps one) the
+// hash from the row-major cells, and marks the column-major copy stale.
+// O(N²): the counts are summed eight cells at a time.
 func (s *PousseState) recount() {
 	n := s.n
 	clear(s.colX)
@@ -507,7 +516,7 @@ func (s *PousseState) recount() {
 	}
 	clear(s.colX[n:])
 	clear(s.colO[n:])
-	s.transpose()
+	s.stale = true // the column-major copy is rebuilt by the next Apply
 	for k, cnt := range [4][]byte{s.rowX, s.rowO, s.colX, s.colO} {
 		for _, c := range cnt[:n] {
 			if int(c) == n {
