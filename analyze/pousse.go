@@ -24,7 +24,9 @@ type PousseState struct {
 	n     int
 	plies int
 	// cells[i*n+j] and tcells[j*n+i] hold square (i, j), 0-based; both
-	// have pousseWord bytes of padding at the end for word loads.
+	// have pousseWord rows of padding and pousseWord bytes more, for word
+	// loads past the last line and for Apply's stores past a line's end.
+	// The padding holds no meaning: only cells[:n*n] is compared.
 	cells, tcells []byte
 	// rowX[i], rowO[i] (colX[j], colO[j]) count the X and O in row i
 	// (column j); each has pousseWord bytes of padding.
@@ -68,8 +70,8 @@ func newPousseState(n int, hashing bool) *PousseState {
 	}
 	s := &PousseState{
 		n:       n,
-		cells:   make([]byte, n*n+pousseWord),
-		tcells:  make([]byte, n*n+pousseWord),
+		cells:   make([]byte, n*n+pousseWord*n+pousseWord),
+		tcells:  make([]byte, n*n+pousseWord*n+pousseWord),
 		rowX:    make([]byte, n+pousseWord),
 		rowO:    make([]byte, n+pousseWord),
 		colX:    make([]byte, n+pousseWord),
@@ -347,22 +349,19 @@ func (s *PousseState) shift(ln []byte, lo, hi int, fromLo bool, m byte, px, po, 
 		binary.LittleEndian.PutUint64(px[x:], cx2)
 		binary.LittleEndian.PutUint64(po[x:], co2)
 
+		// All eight squares go to the other copy, even past the run: a
+		// byte of nw past the run holds what the square already has, and
+		// past the line's end the stores land in the padding rows.
 		o := other[x*n+i:]
-		if !last {
-			_ = o[7*n]
-			o[0] = byte(nw)
-			o[n] = byte(nw >> 8)
-			o[2*n] = byte(nw >> 16)
-			o[3*n] = byte(nw >> 24)
-			o[4*n] = byte(nw >> 32)
-			o[5*n] = byte(nw >> 40)
-			o[6*n] = byte(nw >> 48)
-			o[7*n] = byte(nw >> 56)
-		} else {
-			for k := 0; k <= hi-x; k++ {
-				o[k*n] = byte(nw >> (8 * k))
-			}
-		}
+		_ = o[7*n]
+		o[0] = byte(nw)
+		o[n] = byte(nw >> 8)
+		o[2*n] = byte(nw >> 16)
+		o[3*n] = byte(nw >> 24)
+		o[4*n] = byte(nw >> 32)
+		o[5*n] = byte(nw >> 40)
+		o[6*n] = byte(nw >> 48)
+		o[7*n] = byte(nw >> 56)
 		if keys != nil {
 			d := old ^ nw
 			for k := 0; k < pousseWord && x+k <= hi; k++ {

@@ -275,7 +275,7 @@ func (t *pousseSeen) find(pg *PousseGame, s *PousseState) int {
 			t.scr = newPousseState(pg.n, false)
 		}
 		pg.replay(t.scr, j+1)
-		if bytes.Equal(t.scr.cells, s.cells) {
+		if nn := pg.n * pg.n; bytes.Equal(t.scr.cells[:nn], s.cells[:nn]) {
 			return j
 		}
 	}
