@@ -87,16 +87,33 @@ func (s *Stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 }
 
 // Write implements jsonrpc2.Stream: one frame, written with one Write.
+// The message is encoded after room left for its header, which is then
+// written in front of it: the body is not copied again.
 func (s *Stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	body, err := jsonrpc2.EncodeMessage(msg)
-	if err != nil {
-		return 0, err
+	const room = len("Content-Length: \r\n\r\n") + 20 // the header of any length
+	bp := frameBufs.Get().(*[]byte)
+	buf := jsonrpc2.AppendMessage(append((*bp)[:0], make([]byte, room)...), msg)
+	header := "Content-Length: " + strconv.Itoa(len(buf)-room) + "\r\n\r\n"
+	start := room - len(header)
+	copy(buf[start:], header)
+	s.writeMu.Lock()
+	n, err := s.rwc.Write(buf[start:])
+	s.writeMu.Unlock()
+	if cap(buf) <= maxPooledFrame {
+		*bp = buf
+		frameBufs.Put(bp)
 	}
-	return s.writeFrame(body)
+	return int64(n), err
 }
+
+// frameBufs holds the buffers Write encodes messages into; one larger
+// than maxPooledFrame (a big publication) is left to the collector.
+var frameBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+const maxPooledFrame = 1 << 20
 
 // Close implements jsonrpc2.Stream.
 func (s *Stream) Close() error { return s.rwc.Close() }
