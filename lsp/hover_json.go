@@ -44,12 +44,25 @@ func appendPosition(b []byte, p protocol.Position) []byte {
 // that is not part of valid UTF-8 replaced by U+FFFD (as encoding/json
 // does). Runs of plain characters are copied at once.
 func appendJSONString(b []byte, s string) []byte {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		if i+8 <= len(s) && plainWord(s[i:i+8]) {
-			i += 8
-			continue
+		// Skip plain runs eight bytes at a time: a word needs no escaping
+		// when none of its bytes is a control character, a quote, a
+		// backslash or non-ASCII (the usual word tricks for "has a byte
+		// below n" and "has a zero byte", tested at once).
+		for ; i+8 <= len(s); i += 8 {
+			w := s[i : i+8]
+			x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+				uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+			q, bs := x^ones*'"', x^ones*'\\'
+			if ((x-ones*0x20)&^x|(q-ones)&^q|(bs-ones)&^bs|x)&high != 0 {
+				break
+			}
+		}
+		if i == len(s) {
+			break
 		}
 		c := s[i]
 		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
@@ -86,18 +99,4 @@ func appendJSONString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
-}
-
-// plainWord reports whether the eight bytes of s need no escaping: none
-// is a control character, a quote, a backslash or a non-ASCII byte. It
-// tests them at once, with the usual word tricks for "has a byte below
-// n" and "has a zero byte".
-func plainWord(s string) bool {
-	const ones, high = 0x0101010101010101, 0x8080808080808080
-	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	q := x ^ ones*'"'
-	bs := x ^ ones*'\\'
-	special := (x-ones*0x20)&^x | (q-ones)&^q | (bs-ones)&^bs | x
-	return special&high == 0
 }
