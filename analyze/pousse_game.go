@@ -196,11 +196,22 @@ func (pg *PousseGame) Played() int { return pg.played }
 // Cost: O(N²) to restore the nearest checkpoint at or before k, then at
 // most K = max(32, N²/32) moves of O(run length) each.
 func (pg *PousseGame) Board(k int) *PousseState {
+	return pg.BoardInto(nil, k)
+}
+
+// BoardInto is Board, reusing s when it is a state of the same size
+// (which it then returns, changed): for callers that look at many
+// positions in turn, such as the server's hovers, and need not allocate
+// a board for each.
+func (pg *PousseGame) BoardInto(s *PousseState, k int) *PousseState {
 	if pg.n < 1 || pg.n > PousseMaxN {
 		return nil
 	}
 	k = min(max(k, 0), pg.played)
-	s := newPousseState(pg.n, false)
+	if s == nil || s.n != pg.n {
+		s = newPousseState(pg.n, false)
+	}
+	s.hashing = false
 	pg.replay(s, k)
 	return s
 }

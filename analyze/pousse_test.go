@@ -655,3 +655,36 @@ func TestPousseAppendRow(t *testing.T) {
 		}
 	}
 }
+
+// TestPousseBoardInto checks that a reused state (one that played moves
+// of its own, and earlier boards) gives the position Board gives.
+func TestPousseBoardInto(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for _, n := range []int{3, 9, 23, 100} {
+		moves := randomPousseMoves(rng, n, 3000, 0)
+		pg := AnalyzePousse(pousseGameOf(n, moves), parse.RulesContest)
+		reused := NewPousseState(n) // keeps a hash: BoardInto must drop it
+		for range 200 {
+			k := rng.IntN(pg.Played() + 1)
+			got := pg.BoardInto(reused, k)
+			if got != reused {
+				t.Fatalf("n=%d: BoardInto did not reuse the state", n)
+			}
+			want := pg.Board(k)
+			gx, gy := got.Straights()
+			wx, wy := want.Straights()
+			if pousseBoardString(got) != pousseBoardString(want) || gx != wx || gy != wy ||
+				got.Plies() != want.Plies() || got.Hash() != want.Hash() {
+				t.Fatalf("n=%d: BoardInto(%d) differs from Board(%d)", n, k, k)
+			}
+			// Play on from the reused state, as a hover never does but a
+			// caller may: the next Board must not see it.
+			for _, mv := range randomPousseMoves(rng, n, 3, 0) {
+				reused.Apply(mv.Dir, int(mv.Line))
+			}
+		}
+		if s := pg.BoardInto(NewPousseState(n-1), 0); s == nil || s.N() != n {
+			t.Fatalf("n=%d: a state of another size was not replaced", n)
+		}
+	}
+}

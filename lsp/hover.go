@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -121,13 +122,15 @@ func moveHover(kind parse.Kind, ga *gameAnalysis, i int) string {
 	var board string
 	switch {
 	case ga.pousse != nil:
-		st := ga.pousse.Board(k)
+		prev, _ := hoverBoards.Get().(*analyze.PousseState)
+		st := ga.pousse.BoardInto(prev, k)
 		if st == nil {
 			return b.String()
 		}
 		x, o := st.Straights()
 		fmt.Fprintf(&b, "\n\nstraights: X %d, O %d", x, o)
 		board = render.Pousse(st)
+		hoverBoards.Put(st)
 	case ga.spot != nil:
 		st := ga.spot.Board(k)
 		if ga.spot.IllegalAt(i) {
@@ -142,9 +145,16 @@ func moveHover(kind parse.Kind, ga *gameAnalysis, i int) string {
 			fmt.Fprintf(&b, " (%s)", earlierMessage(kind, r))
 		}
 	}
-	fmt.Fprintf(&b, "\n\n```text\n%s```\n", board)
+	b.Grow(len(board) + 16)
+	b.WriteString("\n\n```text\n")
+	b.WriteString(board)
+	b.WriteString("```\n")
 	return b.String()
 }
+
+// hoverBoards keeps Pousse states for moveHover to restore positions
+// into: a 100 x 100 state is 22 KB, and hovers come one after another.
+var hoverBoards sync.Pool
 
 // cellHover describes PATH cell c.
 func cellHover(ga *gameAnalysis, c analyze.Cell) string {
