@@ -13,7 +13,7 @@ import (
 // encoder, which takes each character through a general path (quoting
 // the 10 KB drawing of a 100 x 100 board was a third of a hover's server
 // time). The codec sends a RawMessage as it is. O(len(md)).
-func encodeHover(md string, r protocol.Range) jsonrpc2.RawMessage {
+func encodeHover(md []byte, r protocol.Range) jsonrpc2.RawMessage {
 	b := make([]byte, 0, len(md)+len(md)/16+128)
 	b = append(b, `{"contents":{"kind":"markdown","value":`...)
 	b = appendJSONString(b, md)
@@ -43,7 +43,7 @@ func appendPosition(b []byte, p protocol.Position) []byte {
 // control characters escaped, other characters as they are, each byte
 // that is not part of valid UTF-8 replaced by U+FFFD (as encoding/json
 // does). Runs of plain characters are copied at once.
-func appendJSONString(b []byte, s string) []byte {
+func appendJSONString[S string | []byte](b []byte, s S) []byte {
 	const ones, high = 0x0101010101010101, 0x8080808080808080
 	b = append(b, '"')
 	start := 0
@@ -70,7 +70,7 @@ func appendJSONString(b []byte, s string) []byte {
 			continue
 		}
 		if c >= utf8.RuneSelf {
-			r, size := utf8.DecodeRuneInString(s[i:])
+			r, size := utf8.DecodeRuneInString(string(s[i:min(i+utf8.UTFMax, len(s))]))
 			if r != utf8.RuneError || size != 1 {
 				i += size
 				continue

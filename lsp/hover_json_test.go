@@ -22,7 +22,7 @@ func TestEncodeHover(t *testing.T) {
 		strings.Repeat("X.O.", 3000) + "\n",
 	} {
 		r := protocol.Range{Start: protocol.Position{Line: 7, Character: 2}, End: protocol.Position{Line: 4294967295, Character: 65536}}
-		raw := encodeHover(md, r)
+		raw := encodeHover([]byte(md), r)
 		want := string([]rune(md)) // one U+FFFD per invalid byte, as encoding/json writes
 		var got protocol.Hover
 		if err := protocol.Unmarshal(raw, &got); err != nil {
@@ -52,6 +52,9 @@ func FuzzEncodeHover(f *testing.F) {
 	f.Add("\x00\"\\\xff漢")
 	f.Fuzz(func(t *testing.T, s string) {
 		raw := appendJSONString(nil, s)
+		if string(appendJSONString(nil, []byte(s))) != string(raw) {
+			t.Fatalf("%q: the string and []byte forms differ", s)
+		}
 		var got string
 		if err := json.Unmarshal(raw, &got); err != nil {
 			t.Fatalf("%q -> %s: %v", s, raw, err)
@@ -68,8 +71,9 @@ func BenchmarkEncodeHover(b *testing.B) {
 	r := protocol.Range{End: protocol.Position{Line: 3, Character: 4}}
 	b.Run("encodeHover", func(b *testing.B) {
 		b.SetBytes(int64(len(md)))
+		mdb := []byte(md)
 		for b.Loop() {
-			encodeHover(md, r)
+			encodeHover(mdb, r)
 		}
 	})
 	b.Run("protocol.Marshal", func(b *testing.B) {

@@ -25,7 +25,6 @@
 package render
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 
@@ -99,38 +98,48 @@ func Grid(n int, cell func(row, col int) byte) string {
 // the fifth. appendRow appends the n characters of a 1-based row, '.'
 // for an empty square. About n² + 5n bytes: 10.7 KB for 100 x 100.
 func compact(n int, appendRow func(dst []byte, row int) []byte) string {
+	return string(appendCompact(make([]byte, 0, compactSize(n)), n, appendRow))
+}
+
+// compactSize is the size of a compact drawing of an n x n board.
+func compactSize(n int) int {
 	w := len(strconv.Itoa(n)) // row label width
-	var b strings.Builder
-	b.Grow((n + w + 2) * (n + 2))
-	numbers := []byte(strings.Repeat(" ", w+1+n))
-	ruler := []byte(strings.Repeat(" ", w+1) + strings.Repeat("-", n))
-	for c := 5; c <= n; c += 5 {
-		if c%10 == 0 {
-			ruler[w+c] = '|'
-			label := strconv.Itoa(c)
-			copy(numbers[w+c+1-len(label):], label)
-		} else {
-			ruler[w+c] = ':'
-		}
+	return (n + w + 2) * (n + 2)
+}
+
+// appendCompact appends the compact drawing to dst.
+func appendCompact(dst []byte, n int, appendRow func(dst []byte, row int) []byte) []byte {
+	w := len(strconv.Itoa(n)) // row label width
+	// The numbers' line ends with the number of the last tenth column.
+	numbers := len(dst)
+	if n >= 10 {
+		dst = append(dst, strings.Repeat(" ", w+1+n/10*10)...)
 	}
-	b.Write(bytes.TrimRight(numbers, " "))
-	b.WriteByte('\n')
-	b.Write(ruler)
-	b.WriteByte('\n')
-	row := make([]byte, 0, w+1+n+1)
+	for c := 10; c <= n; c += 10 {
+		label := strconv.Itoa(c)
+		copy(dst[numbers+w+c+1-len(label):], label)
+	}
+	dst = append(dst, '\n')
+	ruler := len(dst)
+	dst = append(dst, strings.Repeat(" ", w+1)+strings.Repeat("-", n)+"\n"...)
+	for c := 5; c <= n; c += 5 {
+		mark := byte(':')
+		if c%10 == 0 {
+			mark = '|'
+		}
+		dst[ruler+w+c] = mark
+	}
 	for r := 1; r <= n; r++ {
-		row = row[:0]
 		label := strconv.Itoa(r)
 		for range w - len(label) {
-			row = append(row, ' ')
+			dst = append(dst, ' ')
 		}
-		row = append(row, label...)
-		row = append(row, ' ')
-		row = appendRow(row, r)
-		row = append(row, '\n')
-		b.Write(row)
+		dst = append(dst, label...)
+		dst = append(dst, ' ')
+		dst = appendRow(dst, r)
+		dst = append(dst, '\n')
 	}
-	return b.String()
+	return dst
 }
 
 // Pousse draws a Pousse position: X and O markers, blanks for empty
@@ -140,10 +149,22 @@ func Pousse(s *analyze.PousseState) string {
 		return ""
 	}
 	if s.N() > MaxGridN {
-		// A row at a time: a 100 x 100 board is drawn at every hover.
-		return compact(s.N(), func(dst []byte, r int) []byte { return s.AppendRow(dst, r, '.') })
+		return string(AppendPousse(make([]byte, 0, compactSize(s.N())), s))
 	}
 	return Grid(s.N(), s.At)
+}
+
+// AppendPousse appends the drawing of Pousse draws to dst. A board wider
+// than MaxGridN is drawn a row at a time, straight into dst: the server
+// draws a 100 x 100 board at every hover.
+func AppendPousse(dst []byte, s *analyze.PousseState) []byte {
+	if s == nil {
+		return dst
+	}
+	if s.N() > MaxGridN {
+		return appendCompact(dst, s.N(), func(dst []byte, r int) []byte { return s.AppendRow(dst, r, '.') })
+	}
+	return append(dst, Grid(s.N(), s.At)...)
 }
 
 // Spot draws a Spot pattern: '*' for a spot, a blank for an empty square.

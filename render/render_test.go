@@ -166,6 +166,9 @@ func TestPousseRows(t *testing.T) {
 		if diff := cmp.Diff(want, Pousse(s)); diff != "" {
 			t.Errorf("n=%d (-cells +rows):\n%s", n, diff)
 		}
+		if got := string(AppendPousse([]byte("before\n"), s)); got != "before\n"+want {
+			t.Errorf("n=%d: AppendPousse does not append the drawing", n)
+		}
 		if !strings.Contains(want, "X") || !strings.Contains(want, "O") {
 			t.Errorf("n=%d: the test position has no markers", n)
 		}
