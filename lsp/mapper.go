@@ -2,6 +2,8 @@ package lsp
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"slices"
 	"sort"
 	"unicode/utf8"
@@ -65,15 +67,7 @@ func NewMapper(text []byte, enc Encoding) *Mapper {
 	// allocate once.
 	n := bytes.Count(text, []byte{'\n'}) + bytes.Count(text, []byte{'\r'}) + 1
 	m := &Mapper{text: text, enc: enc, start: make([]uint32, 1, n), wide: make([]bool, 0, n)}
-	for i := 0; ; {
-		next, wide, ok := nextLine(text, i)
-		m.wide = append(m.wide, wide)
-		if !ok {
-			break
-		}
-		m.start = append(m.start, uint32(next))
-		i = next
-	}
+	m.scanLines()
 	if enc == UTF16 {
 		for i, w := range m.wide {
 			if start, end := int(m.start[i]), m.lineEnd(i); w && end-start > checkpointEvery {
@@ -153,6 +147,51 @@ func nextLine(text []byte, i int) (next int, wide, ok bool) {
 		}
 	}
 	return len(text), wide, false
+}
+
+// scanLines indexes the lines of m.text, which is what calling nextLine
+// from the start of the text until it reports the end does. Eight bytes
+// are tested at once: a word without line ends and non-ASCII bytes is
+// skipped, one whose only specials are '\n's has them found by bit
+// arithmetic, and anything else ('\r', non-ASCII, the last bytes) is
+// read a byte at a time. O(len(text)) at about a byte per nanosecond.
+func (m *Mapper) scanLines() {
+	const low7, high = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	text := m.text
+	wide := false // the current line holds a byte >= 0x80
+	endLine := func(next int) {
+		m.wide = append(m.wide, wide)
+		m.start = append(m.start, uint32(next))
+		wide = false
+	}
+	for i := 0; i < len(text); {
+		if i+8 <= len(text) {
+			w := binary.LittleEndian.Uint64(text[i:])
+			nl, cr := w^(0x0101010101010101*'\n'), w^(0x0101010101010101*'\r')
+			nl = ^((nl&low7 + low7) | nl | low7) // 0x80 exactly where w has '\n'
+			cr = ^((cr&low7 + low7) | cr | low7)
+			if cr|w&high == 0 {
+				for ; nl != 0; nl &= nl - 1 {
+					endLine(i + bits.TrailingZeros64(nl)/8 + 1)
+				}
+				i += 8
+				continue
+			}
+		}
+		switch b := text[i]; {
+		case b >= utf8.RuneSelf:
+			wide = true
+		case b == '\n':
+			endLine(i + 1)
+		case b == '\r':
+			if i+1 < len(text) && text[i+1] == '\n' {
+				i++
+			}
+			endLine(i + 1)
+		}
+		i++
+	}
+	m.wide = append(m.wide, wide) // the last line
 }
 
 // checked returns m, or a Mapper built afresh when one of the lines
