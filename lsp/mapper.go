@@ -95,6 +95,12 @@ func (m *Mapper) Edited(text []byte, start, oldEnd, newEnd int) *Mapper {
 	// last of them is scanned again.
 	k := sort.Search(len(m.start), func(i int) bool { return int(m.start[i]) >= start }) // lines kept: [0, k)
 	k = max(k, 1)
+	if delta == 0 && m.sameLines(text, k-1, newEnd) {
+		// A change of the same length that keeps every line start and
+		// width (a move changed for another): the index is m's. Mappers
+		// never change their slices, so they can share them.
+		return &Mapper{text: text, enc: m.enc, start: m.start, wide: m.wide}
+	}
 	n := &Mapper{text: text, enc: m.enc,
 		start: append([]uint32(nil), m.start[:k]...),
 		wide:  append([]bool(nil), m.wide[:k-1]...)}
@@ -125,6 +131,27 @@ func (m *Mapper) Edited(text []byte, start, oldEnd, newEnd int) *Mapper {
 			return n.checked(k-1, hi)
 		}
 		i = next
+	}
+}
+
+// sameLines reports whether text, from the start of m's line `line`
+// through the line holding offset end, has the same line starts and the
+// same non-ASCII lines as m's text. O(bytes scanned).
+func (m *Mapper) sameLines(text []byte, line, end int) bool {
+	for i := line; ; i++ {
+		next, wide, ok := nextLine(text, int(m.start[i]))
+		if wide != m.wide[i] || ok != (i+1 < len(m.start)) {
+			return false
+		}
+		if !ok {
+			return true
+		}
+		if next != int(m.start[i+1]) {
+			return false
+		}
+		if next > end {
+			return true
+		}
 	}
 }
 
