@@ -233,6 +233,14 @@ func FuzzOpenDecode(f *testing.F) {
 		raw := []byte(withText(string(data)))
 		checkOpen(t, raw)
 		got, ok := decodeOpenFast(raw)
+		// The two-processor path reads the same.
+		old := splitTextMin
+		splitTextMin = 0
+		split, splitOK := decodeOpenFast(raw)
+		splitTextMin = old
+		if splitOK != ok || string(split.text) != string(got.text) {
+			t.Fatalf("text %q: split %v %q, whole %v %q", data, splitOK, split.text, ok, got.text)
+		}
 		var want string
 		if err := json.Unmarshal([]byte(`"`+string(data)+`"`), &want); err != nil {
 			return
@@ -273,4 +281,40 @@ func BenchmarkOpenDecode(b *testing.B) {
 			_ = []byte(p.TextDocument.Text) // as didOpen did
 		}
 	})
+}
+
+// TestOpenDecodeTruncated: params cut off anywhere after a backslash
+// inside the text (the fast loop looks one byte past a backslash) are
+// declined, never read past their end.
+func TestOpenDecodeTruncated(t *testing.T) {
+	for k := range 40 {
+		raw := []byte(`{"textDocument":{"text":"` + strings.Repeat("a", k) + `\`)
+		if _, err := decodeOpen(raw); err == nil {
+			t.Errorf("%q decoded", raw)
+		}
+	}
+}
+
+// TestOpenDecodeSplit runs texts through the two-processor path (with
+// splitTextMin lowered) and checks them against the one-processor path:
+// line ends escaped or not, escaped backslashes before an 'n', \u
+// escapes and surrogate pairs, invalid UTF-8, escaped quotes.
+func TestOpenDecodeSplit(t *testing.T) {
+	defer func(old int) { splitTextMin = old }(splitTextMin)
+	rng := rand.New(rand.NewPCG(9, 9))
+	pieces := []string{`L12`, `\n`, `\\n`, `\\`, `\"`, `\u00e9`, `\ud83d\ude00`, `é`, "\xff", `QUIT`, ` `, `\r\n`, `\t`}
+	for range 3000 {
+		var b strings.Builder
+		for range rng.IntN(60) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		raw := []byte(withText(b.String()))
+		splitTextMin = 1 << 30
+		want, wantOK := decodeOpenFast(raw)
+		splitTextMin = 0
+		got, gotOK := decodeOpenFast(raw)
+		if gotOK != wantOK || string(got.text) != string(want.text) {
+			t.Fatalf("%s: split %v %q, whole %v %q", raw, gotOK, got.text, wantOK, want.text)
+		}
+	}
 }
