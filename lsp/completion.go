@@ -38,12 +38,10 @@ func init() {
 // Outside a game (before the first size, after QUIT, in a comment) the
 // list is empty. The answer is always a list, never null.
 func (s *Server) completion(ctx context.Context, snap *snapshot, p *protocol.CompletionParams) (any, error) {
-	fa, err := snap.Analysis()
+	fa, m, off, err := snap.at(p.Position)
 	if err != nil {
-		return nil, errAnalysis(err)
+		return nil, err
 	}
-	m := snap.Mapper()
-	off := m.Offset(p.Position)
 	items := completeAt(snap.text, snap.kind, fa, m, off)
 	if items == nil {
 		items = []protocol.CompletionItem{}

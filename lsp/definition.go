@@ -23,12 +23,10 @@ func init() {
 // icfp rules a Pousse move that recreates a state goes to the move that
 // produced that state before. Anywhere else the answer is null.
 func (s *Server) definition(ctx context.Context, snap *snapshot, p *protocol.DefinitionParams) (any, error) {
-	fa, err := snap.Analysis()
+	fa, m, off, err := snap.at(p.Position)
 	if err != nil {
-		return nil, errAnalysis(err)
+		return nil, err
 	}
-	m := snap.Mapper()
-	off := m.Offset(p.Position)
 	ga := fa.gameAt(off)
 	if ga == nil {
 		return nil, nil

@@ -63,6 +63,18 @@ func (s *snapshot) Analysis() (*fileAnalysis, error) {
 	return s.analysis, s.analysisErr
 }
 
+// at is how a request on a position starts: the snapshot's analysis, its
+// mapper and the byte offset of pos. The error is the protocol error to
+// answer when the engines failed on this text.
+func (s *snapshot) at(pos protocol.Position) (*fileAnalysis, *Mapper, int, error) {
+	fa, err := s.Analysis()
+	if err != nil {
+		return nil, nil, 0, errAnalysis(err)
+	}
+	m := s.Mapper()
+	return fa, m, m.Offset(pos), nil
+}
+
 // ownRules reports whether the snapshot is known, without waiting for an
 // analysis, to choose its Pousse rules with a `# rules:` line.
 func (s *snapshot) ownRules() bool {

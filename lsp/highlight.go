@@ -36,12 +36,10 @@ func init() {
 // Anywhere else (a move not played, a Spot move, other cells) the list
 // is empty.
 func (s *Server) documentHighlight(ctx context.Context, snap *snapshot, p *protocol.DocumentHighlightParams) (any, error) {
-	fa, err := snap.Analysis()
+	fa, m, off, err := snap.at(p.Position)
 	if err != nil {
-		return nil, errAnalysis(err)
+		return nil, err
 	}
-	m := snap.Mapper()
-	off := m.Offset(p.Position)
 	out := []protocol.DocumentHighlight{}
 	ga := fa.gameAt(off)
 	if ga == nil {

@@ -28,12 +28,10 @@ func init() {
 //   - on a PATH cell, the cell and its part in the verdict;
 //   - elsewhere, nothing (null).
 func (s *Server) hover(ctx context.Context, snap *snapshot, p *protocol.HoverParams) (any, error) {
-	fa, err := snap.Analysis()
+	fa, m, off, err := snap.at(p.Position)
 	if err != nil {
-		return nil, errAnalysis(err)
+		return nil, err
 	}
-	m := snap.Mapper()
-	off := m.Offset(p.Position)
 	ga := fa.gameAt(off)
 	if ga == nil {
 		return nil, nil
