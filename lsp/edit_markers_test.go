@@ -26,7 +26,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -42,20 +41,7 @@ import (
 	"gamels/parse"
 )
 
-func TestEditMarkers(t *testing.T) {
-	files, err := filepath.Glob("../testdata/lsp/e5_*.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
-		t.Fatal("no e5_*.txtar marker files in testdata/lsp")
-	}
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			runEditMarkers(t, file)
-		})
-	}
-}
+func TestEditMarkers(t *testing.T) { eachMarkerFile(t, "e5_*.txtar", runEditMarkers) }
 
 // cursorAt returns the span of the first occurrence of s on line a of
 // text, before the annotation.

@@ -49,18 +49,20 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden sections of testdata/lsp/*.txtar")
 
-func TestMarkers(t *testing.T) {
-	files, err := filepath.Glob("../testdata/lsp/*.txtar")
+func TestMarkers(t *testing.T) { eachMarkerFile(t, "*.txtar", runMarkers) }
+
+// eachMarkerFile runs run, as a subtest, on every file of testdata/lsp
+// that matches pattern; it fails when there is none.
+func eachMarkerFile(t *testing.T, pattern string, run func(t *testing.T, file string)) {
+	files, err := filepath.Glob(filepath.Join("../testdata/lsp", pattern))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(files) == 0 {
-		t.Fatal("no marker files in testdata/lsp")
+		t.Fatalf("no %s marker files in testdata/lsp", pattern)
 	}
 	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			runMarkers(t, file)
-		})
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) { run(t, file) })
 	}
 }
 
