@@ -21,22 +21,22 @@ type Outcome struct {
 	// -1 (always -1 for PATH).
 	End    int
 	Issues []Issue
-	// Despite is true when the game had parse errors.
-	Despite bool
+	// Partial is true when the game had parse errors.
+	Partial bool
 }
 
 // Analyze runs the engine for the game's kind. rules applies to Pousse
 // only (RulesDefault means contest).
 func Analyze(kind parse.Kind, g *parse.Game, rules parse.Rules) Outcome {
-	o := Outcome{Kind: kind, End: -1, Despite: g.HasErrors}
+	o := Outcome{Kind: kind, End: -1, Partial: g.HasErrors}
 	var r *Result
 	switch kind {
 	case parse.Pousse:
 		r = &analyzePousse(g, rules, false).Result // no boards wanted
 	case parse.Spot:
-		r = &AnalyzeSpot(g).Result
+		r = &Spot(g).Result
 	case parse.Path:
-		p := AnalyzePath(g)
+		p := Path(g)
 		o.Verdict, o.Finished = p.Verdict, p.Verdict != ""
 		return o
 	default:
@@ -44,17 +44,6 @@ func Analyze(kind parse.Kind, g *parse.Game, rules parse.Rules) Outcome {
 	}
 	o.Verdict, o.Finished, o.End, o.Issues = r.Verdict, r.Finished, r.End, r.Issues
 	return o
-}
-
-// AnalyzeAll analyses games independently on all processors and returns
-// their outcomes in order; the outcome of game i is the same as
-// Analyze(kind, games[i], rules).
-func AnalyzeAll(kind parse.Kind, games []*parse.Game, rules parse.Rules) []Outcome {
-	a := NewAnalyzer(kind)
-	for _, g := range games {
-		a.Add(g, rules)
-	}
-	return a.Wait()
 }
 
 // An Analyzer analyses games on all processors as they are handed to it,

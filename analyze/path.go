@@ -50,8 +50,8 @@ func (v PathVerdict) String() string {
 	return ""
 }
 
-// PathResult is the analysis of one PATH board.
-type PathResult struct {
+// PathGame is the analysis of one PATH board.
+type PathGame struct {
 	// Verdict is the contest's line, with the period; "" when the board
 	// size is unusable.
 	Verdict string
@@ -68,15 +68,15 @@ type PathResult struct {
 	// verdict.
 	WhiteInOne []Cell
 	BlackInOne []Cell
-	// Despite is true when the data set had parse errors.
-	Despite bool
+	// Partial is true when the data set had parse errors.
+	Partial bool
 
 	n  int
 	on []uint64 // bit (r-1)*n+c-1 is set for the cells of Path
 }
 
 // OnPath reports whether c is a cell of Path. O(1).
-func (r *PathResult) OnPath(c Cell) bool {
+func (r *PathGame) OnPath(c Cell) bool {
 	if r.on == nil || c.Row < 1 || c.Row > r.n || c.Col < 1 || c.Col > r.n {
 		return false
 	}
@@ -136,12 +136,12 @@ func pathBit(b bool) int32 {
 	return 0
 }
 
-// AnalyzePath decides the verdict of one board, lists the one-move wins
+// Path decides the verdict of one board, lists the one-move wins
 // of both colours and finds a shortest winning path. Rows beyond
 // g.Rows, squares beyond a short row and parse.CellBad squares belong to
 // nobody. O(N*N).
-func AnalyzePath(g *parse.Game) *PathResult {
-	res := &PathResult{Despite: g.HasErrors}
+func Path(g *parse.Game) *PathGame {
+	res := &PathGame{Partial: g.HasErrors}
 	n := g.Size
 	if n <= 0 {
 		return res
@@ -293,7 +293,7 @@ func pathSides(r, c, n int) uint8 {
 // from its start edge to its goal edge, which must exist: a breadth-first
 // search from every start square at once, stopped at the first goal
 // square discovered. O(N*N).
-func (res *PathResult) shortest(sc *pathScratch, col byte, n int) {
+func (res *PathGame) shortest(sc *pathScratch, col byte, n int) {
 	w := n + 2
 	grid := sc.grid
 	sc.prev = pathGrow(sc.prev, w*w)

@@ -8,7 +8,7 @@ import (
 )
 
 // FuzzPath feeds arbitrary boards (any size, ragged or missing rows, any
-// bytes) to AnalyzePath and checks the result against the brute-force
+// bytes) to Path and checks the result against the brute-force
 // reference when the board is small.
 func FuzzPath(f *testing.F) {
 	f.Add(3, []byte("WWB\nBUB\nBWW"))
@@ -29,7 +29,7 @@ func FuzzPath(f *testing.F) {
 			}
 			g.Rows = append(g.Rows, parse.Row{Cells: cells})
 		}
-		res := AnalyzePath(g)
+		res := Path(g)
 		if n <= 0 {
 			if res.Verdict != "" || res.Class != 0 {
 				t.Fatalf("size %d: verdict %q", n, res.Verdict)

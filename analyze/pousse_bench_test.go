@@ -16,7 +16,7 @@ func pousseBenchGame(seed uint64, n, count int) (*parse.Game, int64) {
 	// change the repeating moves so that the game runs to its end under
 	// both rule sets.
 	for {
-		pg := AnalyzePousse(pousseGameOf(n, moves), parse.RulesICFP)
+		pg := Pousse(pousseGameOf(n, moves), parse.RulesICFP)
 		if pg.End < 0 {
 			break
 		}
@@ -69,7 +69,7 @@ func BenchmarkPousseGame(b *testing.B) {
 			b.SetBytes(size)
 			b.ReportAllocs()
 			for b.Loop() {
-				pg := AnalyzePousse(g, rules)
+				pg := Pousse(g, rules)
 				if pg.Played() != len(g.Moves) {
 					b.Fatalf("game ended at %d", pg.End)
 				}
@@ -83,7 +83,7 @@ func BenchmarkPousseGame(b *testing.B) {
 // BenchmarkPousseGame.
 func BenchmarkPousseBoardAt(b *testing.B) {
 	g, _ := pousseBenchGame(2, 100, 100000)
-	pg := AnalyzePousse(g, parse.RulesICFP)
+	pg := Pousse(g, parse.RulesICFP)
 	rng := rand.New(rand.NewPCG(3, 3))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -110,7 +110,7 @@ func BenchmarkPousseJudge40(b *testing.B) {
 	b.SetBytes(size)
 	for b.Loop() {
 		for _, g := range games {
-			AnalyzePousse(g, parse.RulesDefault)
+			Pousse(g, parse.RulesDefault)
 		}
 	}
 	b.ReportMetric(float64(moves), "moves/op")

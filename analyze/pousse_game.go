@@ -30,7 +30,7 @@ func pousseEvery(n int) int {
 	return max(32, n*n/32)
 }
 
-// AnalyzePousse replays g under the rules (RulesDefault means contest) and
+// Pousse replays g under the rules (RulesDefault means contest) and
 // returns its result. The PousseGame keeps g.Moves (for Board), which the
 // caller must not change afterwards.
 //
@@ -48,11 +48,11 @@ func pousseEvery(n int) int {
 // Memory kept: at most 8 bytes per move of checkpoints. ICFP rules use,
 // while analysing only, 8 bytes per move for the hashes and 8 to 16 for
 // the table.
-func AnalyzePousse(g *parse.Game, rules parse.Rules) *PousseGame {
+func Pousse(g *parse.Game, rules parse.Rules) *PousseGame {
 	return analyzePousse(g, rules, true)
 }
 
-// analyzePousse is AnalyzePousse; without boards, no checkpoints are kept
+// analyzePousse is Pousse; without boards, no checkpoints are kept
 // under the contest rules (Board then replays from the start), for callers
 // that only want the result. The icfp rules keep them: they verify
 // repetitions with them.
@@ -79,7 +79,7 @@ func analyzePousse(g *parse.Game, rules parse.Rules, boards bool) *PousseGame {
 // checkpoint interval is 0 when g has no usable size.
 func newPousseGame(g *parse.Game, rules parse.Rules) *PousseGame {
 	pg := &PousseGame{
-		Result: Result{End: -1, Earlier: -1, Despite: g.HasErrors},
+		Result: Result{End: -1, Earlier: -1, Partial: g.HasErrors},
 		moves:  g.Moves,
 		n:      g.Size,
 		icfp:   rules == parse.RulesICFP,
@@ -120,7 +120,7 @@ func (pg *PousseGame) play(s *PousseState, from int, keep bool, seen *pousseSeen
 	}
 }
 
-// ReanalyzePousse returns what AnalyzePousse(g, rules) returns, reusing
+// PousseFrom returns what Pousse(g, rules) returns, reusing
 // old, the analysis of an earlier text of the same game, for the moves
 // the two have in common from the start:
 //
@@ -136,10 +136,10 @@ func (pg *PousseGame) play(s *PousseState, from int, keep bool, seen *pousseSeen
 // replayed, O(P/K · N²/8) to copy old's checkpoints and the engine's cost
 // for the moves from the last of them on. old is not changed; the result
 // keeps g.Moves, which the caller must not change afterwards.
-func ReanalyzePousse(old *PousseGame, g *parse.Game, rules parse.Rules) *PousseGame {
+func PousseFrom(old *PousseGame, g *parse.Game, rules parse.Rules) *PousseGame {
 	icfp := rules == parse.RulesICFP
 	if old == nil || old.n != g.Size || old.icfp != icfp || old.every == 0 {
-		return AnalyzePousse(g, rules)
+		return Pousse(g, rules)
 	}
 	p := 0
 	for p < len(old.moves) && p < len(g.Moves) &&
@@ -149,11 +149,11 @@ func ReanalyzePousse(old *PousseGame, g *parse.Game, rules parse.Rules) *PousseG
 	if (old.End >= 0 && old.End < p) || (p == len(old.moves) && p == len(g.Moves)) {
 		pg := *old
 		pg.moves = g.Moves
-		pg.Despite = g.HasErrors
+		pg.Partial = g.HasErrors
 		return &pg
 	}
 	if icfp {
-		return AnalyzePousse(g, rules)
+		return Pousse(g, rules)
 	}
 	pg := newPousseGame(g, rules)
 	size := pousseCheckpointSize(pg.n)

@@ -59,7 +59,7 @@ type Result struct {
 	Rotation int
 	// Issues are problems found while replaying (illegal Spot moves).
 	Issues []Issue
-	// Despite is true when the game had parse errors: the verdict is
+	// Partial is true when the game had parse errors: the verdict is
 	// computed from the moves that could be read.
-	Despite bool
+	Partial bool
 }

@@ -190,12 +190,12 @@ type SpotGame struct {
 	illegal []int // indices in game.Moves of the illegal moves up to End
 }
 
-// AnalyzeSpot replays g and decides its verdict. Illegal moves are
+// Spot replays g and decides its verdict. Illegal moves are
 // reported as Issues (up to the end of the game) and played as no-ops
 // that still count as a move. g.Extra is never replayed. O(len(g.Moves))
 // expected time, plus O(N*N/64) per game.
-func AnalyzeSpot(g *parse.Game) *SpotGame {
-	sg := &SpotGame{game: g, Result: Result{End: -1, Earlier: -1, Despite: g.HasErrors}}
+func Spot(g *parse.Game) *SpotGame {
+	sg := &SpotGame{game: g, Result: Result{End: -1, Earlier: -1, Partial: g.HasErrors}}
 	n := g.Size
 	if n <= 0 {
 		return sg

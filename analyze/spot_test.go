@@ -84,7 +84,7 @@ func TestSpotContest(t *testing.T) {
 			src, want := readContest(t, name)
 			var out bytes.Buffer
 			for _, g := range spotReadContest(t, src) {
-				sg := AnalyzeSpot(g)
+				sg := Spot(g)
 				if len(sg.Issues) != 0 {
 					t.Errorf("game %d: unexpected issues %v", g.Index, sg.Issues)
 				}
@@ -248,7 +248,7 @@ func spotAgainstReference(t *testing.T, games int) {
 			}
 		}
 		want, illegal := spotReference(g)
-		sg := AnalyzeSpot(g)
+		sg := Spot(g)
 		if diff := cmp.Diff(want, sg.Result); diff != "" {
 			t.Fatalf("game %d (N=%d, moves %v): (-want +got)\n%s", iter, n, g.Moves, diff)
 		}
@@ -288,7 +288,7 @@ func TestSpotBoard(t *testing.T) {
 	for iter := range 500 {
 		n := 2 + rng.IntN(8)
 		g := spotRandomGame(rng, n, 0.4, 0.1)
-		sg := AnalyzeSpot(g)
+		sg := Spot(g)
 		// The reference boards, move by move, with illegal moves as no-ops.
 		ref := make([]bool, n*n)
 		for k := 0; k <= len(g.Moves)+2; k++ {
@@ -393,7 +393,7 @@ func TestSpotIssues(t *testing.T) {
 	}{{
 		name: "unusable size",
 		g:    &parse.Game{Size: 0, Moves: []parse.Move{mv(1, 1, true, 0)}, HasErrors: true},
-		want: Result{End: -1, Earlier: -1, Despite: true},
+		want: Result{End: -1, Earlier: -1, Partial: true},
 	}, {
 		// A no-op illegal move repeats the previous pattern at once.
 		name: "place on a spot",
@@ -419,7 +419,7 @@ func TestSpotIssues(t *testing.T) {
 		g: &parse.Game{Size: 2, HasErrors: true, Moves: []parse.Move{
 			mv(1, 1, true, 0), mv(3, 1, true, 6), mv(2, 2, false, 12), mv(2, 2, false, 18)}},
 		want: Result{
-			Verdict: "Player 1 wins on move 2", Finished: true, End: 1, Winner: First, Reason: ReasonPattern, Despite: true,
+			Verdict: "Player 1 wins on move 2", Finished: true, End: 1, Winner: First, Reason: ReasonPattern, Partial: true,
 			Issues: []Issue{{Span: parse.Span{Start: 6, End: 11}, Msg: "illegal move: square (3,1) is off the 2x2 board"}},
 		},
 	}, {
@@ -430,11 +430,11 @@ func TestSpotIssues(t *testing.T) {
 	}, {
 		name: "draw with fewer moves",
 		g:    &parse.Game{Size: 3, HasErrors: true, Moves: []parse.Move{mv(1, 2, true, 0)}},
-		want: Result{Verdict: "Draw", End: -1, Earlier: -1, Despite: true},
+		want: Result{Verdict: "Draw", End: -1, Earlier: -1, Partial: true},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			sg := AnalyzeSpot(tt.g)
+			sg := Spot(tt.g)
 			if diff := cmp.Diff(tt.want, sg.Result); diff != "" {
 				t.Errorf("(-want +got)\n%s", diff)
 			}

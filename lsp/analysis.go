@@ -35,7 +35,7 @@ type gameAnalysis struct {
 	game   *parse.Game
 	pousse *analyze.PousseGame
 	spot   *analyze.SpotGame
-	path   *analyze.PathResult
+	path   *analyze.PathGame
 	shift  int
 	// diags is the game's own diagnostics, made once and shared by every
 	// gameAnalysis that reuses this engine result.
@@ -182,7 +182,7 @@ func analyzeFile(kind parse.Kind, text []byte, configured parse.Rules, cache *ga
 		todo = append(todo, i)
 	}
 	// The old game at the same place is where an edited game's analysis
-	// starts from (ReanalyzePousse keeps what comes before the first
+	// starts from (PousseFrom keeps what comes before the first
 	// changed move): after an incremental parse it is the same game; after
 	// a full one, when the number of games is the same, most likely so.
 	var bases []*gameAnalysis
@@ -262,14 +262,14 @@ func runEngine(kind parse.Kind, rules parse.Rules, ga, base *gameAnalysis) {
 	switch kind {
 	case parse.Pousse:
 		if base != nil && base.pousse != nil {
-			ga.pousse = analyze.ReanalyzePousse(base.pousse, g, rules)
+			ga.pousse = analyze.PousseFrom(base.pousse, g, rules)
 			return
 		}
-		ga.pousse = analyze.AnalyzePousse(g, rules)
+		ga.pousse = analyze.Pousse(g, rules)
 	case parse.Spot:
-		ga.spot = analyze.AnalyzeSpot(g)
+		ga.spot = analyze.Spot(g)
 	case parse.Path:
-		ga.path = analyze.AnalyzePath(g)
+		ga.path = analyze.Path(g)
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 // TestAnalyzeFileEdits makes random edits of moves (one move changed, a
 // move inserted or deleted, a QUIT deleted) in Pousse files of one long
 // game and of many games, and checks that the analysis made from the
-// previous one (reused games, replays resumed by ReanalyzePousse) is the
+// previous one (reused games, replays resumed by PousseFrom) is the
 // analysis made from scratch: every game's result, and hovers on random
 // moves.
 func TestAnalyzeFileEdits(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"gamels/analyze"
-	"gamels/format"
+	"gamels/internal/format"
 	"gamels/parse"
 )
 
@@ -293,7 +293,7 @@ func spotRangeFixes(text []byte, g *parse.Game, e *parse.Error) []quickFix {
 		return nil // the move has other problems: no single fix
 	}
 	k := movesBefore(g.Moves, e.Span.Start)
-	sg := analyze.AnalyzeSpot(g)
+	sg := analyze.Spot(g)
 	what := "column"
 	if isRow {
 		what = "row"
@@ -311,7 +311,7 @@ func spotRangeFixes(text []byte, g *parse.Game, e *parse.Error) []quickFix {
 		}
 		h := *g
 		h.Moves = slices.Concat(g.Moves[:k], []parse.Move{mv}, g.Moves[k:])
-		if !noNewIllegal(sg, analyze.AnalyzeSpot(&h), k) {
+		if !noNewIllegal(sg, analyze.Spot(&h), k) {
 			continue
 		}
 		to := strconv.Itoa(v)
@@ -386,11 +386,11 @@ func illegalSpotFix(text []byte, m *Mapper, g *parse.Game, is analyze.Issue) (qu
 	if i < 0 || g.Moves[i].Span != sp || sp.End > len(text) || !strings.HasPrefix(is.Msg, "illegal move: square") {
 		return quickFix{}, false
 	}
-	before := analyze.AnalyzeSpot(g)
+	before := analyze.Spot(g)
 	h := *g
 	h.Moves = slices.Clone(g.Moves)
 	h.Moves[i].Add = !h.Moves[i].Add
-	after := analyze.AnalyzeSpot(&h)
+	after := analyze.Spot(&h)
 	if after.IllegalAt(i) {
 		return quickFix{}, false
 	}

@@ -11,7 +11,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"gamels/format"
+	"gamels/internal/format"
 	"gamels/parse"
 )
 

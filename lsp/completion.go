@@ -10,8 +10,8 @@ import (
 	"go.lsp.dev/uri"
 
 	"gamels/analyze"
+	"gamels/internal/render"
 	"gamels/parse"
-	"gamels/render"
 )
 
 func init() {

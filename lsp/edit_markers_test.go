@@ -37,7 +37,7 @@ import (
 	"go.lsp.dev/uri"
 	"golang.org/x/tools/txtar"
 
-	"gamels/format"
+	"gamels/internal/format"
 	"gamels/parse"
 )
 

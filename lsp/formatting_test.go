@@ -16,7 +16,7 @@ import (
 	"go.lsp.dev/uri"
 	"golang.org/x/tools/txtar"
 
-	"gamels/format"
+	"gamels/internal/format"
 	"gamels/parse"
 )
 

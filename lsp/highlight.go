@@ -126,7 +126,7 @@ func pathHighlights(text []byte, ga *gameAnalysis, off int) []hlSpan {
 		row.Cells = slices.Clone(row.Cells)
 		row.Cells[c.Col-1] = stone
 		h.Rows[c.Row-1] = row
-		return pathRuns(text, &h, analyze.AnalyzePath(&h), c)
+		return pathRuns(text, &h, analyze.Path(&h), c)
 	}
 	return nil
 }
@@ -134,7 +134,7 @@ func pathHighlights(text []byte, ga *gameAnalysis, off int) []hlSpan {
 // pathRuns returns the cells of res's winning path, adjacent cells of a
 // row merged, as Text; the run holding cell mark, if any, is split so
 // that mark is its own Write highlight.
-func pathRuns(text []byte, g *parse.Game, res *analyze.PathResult, mark analyze.Cell) []hlSpan {
+func pathRuns(text []byte, g *parse.Game, res *analyze.PathGame, mark analyze.Cell) []hlSpan {
 	var out []hlSpan
 	for r := 1; r <= len(g.Rows) && r <= g.Size; r++ {
 		for c := 1; c <= g.Size; c++ {

@@ -24,7 +24,7 @@ func TestPathHighlightCoversPath(t *testing.T) {
 	m := NewMapper(text, UTF16)
 	boards := 0
 	for _, g := range f.Games {
-		res := analyze.AnalyzePath(g)
+		res := analyze.Path(g)
 		if len(res.Path) == 0 {
 			continue
 		}

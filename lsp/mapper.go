@@ -275,9 +275,6 @@ func (m *Mapper) from(i int, target int, byOff bool) checkpoint {
 	return cps[max(k-1, 0)]
 }
 
-// Encoding returns the mapper's position encoding.
-func (m *Mapper) Encoding() Encoding { return m.enc }
-
 // Lines returns the number of lines (one more than the number of line
 // ends).
 func (m *Mapper) Lines() int { return len(m.start) }

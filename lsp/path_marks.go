@@ -49,7 +49,7 @@ func cellAt(text []byte, row parse.Row, off int) int {
 // without hovering, in order of position: the cells of the winning path
 // (cells adjacent within a row form one mark) when a colour has one, or
 // the cells where the side with a one-move win wins.
-func pathMarks(text []byte, g *parse.Game, res *analyze.PathResult) []pathMark {
+func pathMarks(text []byte, g *parse.Game, res *analyze.PathGame) []pathMark {
 	var out []pathMark
 	switch res.Class {
 	case analyze.PathWhiteWins, analyze.PathBlackWins:

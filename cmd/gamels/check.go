@@ -47,7 +47,7 @@ type checkGame struct {
 	Verdict  string `json:"verdict"`
 	Finished bool   `json:"finished"`
 	EndMove  int    `json:"end_move,omitempty"` // 1-based; 0 when none
-	Despite  bool   `json:"despite_errors,omitempty"`
+	Partial  bool   `json:"despite_errors,omitempty"`
 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -150,7 +150,7 @@ func check(name string, kind parse.Kind, src []byte, def parse.Rules) checkRepor
 		for _, is := range o.Issues {
 			errs = append(errs, &parse.Error{Span: is.Span, Msg: is.Msg})
 		}
-		cg := checkGame{Game: g.Index + 1, Size: g.Size, Moves: len(g.Moves), Verdict: o.Verdict, Finished: o.Finished, Despite: o.Despite}
+		cg := checkGame{Game: g.Index + 1, Size: g.Size, Moves: len(g.Moves), Verdict: o.Verdict, Finished: o.Finished, Partial: o.Partial}
 		at := g.N.Span.Start
 		if o.End >= 0 {
 			cg.EndMove = o.End + 1
@@ -197,7 +197,7 @@ func gameSummary(kind string, g checkGame, rules string) string {
 	default:
 		s = fmt.Sprintf("%s after %s", g.Verdict, plural(g.Moves, "move"))
 	}
-	if g.Despite {
+	if g.Partial {
 		s += " (computed despite errors)"
 	}
 	return s

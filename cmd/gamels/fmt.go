@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"gamels/format"
+	"gamels/internal/format"
 	"gamels/parse"
 )
 

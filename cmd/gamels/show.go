@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"gamels/analyze"
+	"gamels/internal/render"
 	"gamels/parse"
-	"gamels/render"
 )
 
 func init() {
@@ -133,7 +133,7 @@ func (s *shower) game(g *parse.Game, end int) {
 	}
 	switch s.f.Kind {
 	case parse.Path:
-		res := analyze.AnalyzePath(g)
+		res := analyze.Path(g)
 		fmt.Fprintf(w, "game %d: %dx%d, %s\n", g.Index+1, g.Size, g.Size, res.Verdict)
 		s.board(render.Path(g, res))
 		if res.Class == analyze.PathWhiteWins || res.Class == analyze.PathBlackWins {
@@ -157,14 +157,14 @@ func (s *shower) game(g *parse.Game, end int) {
 	}
 	var board, counts, mover string
 	if s.f.Kind == parse.Pousse {
-		pg := analyze.AnalyzePousse(g, s.rules)
+		pg := analyze.Pousse(g, s.rules)
 		st := pg.Board(played)
 		board = render.Pousse(st)
 		x, oo := st.Straights()
 		counts = fmt.Sprintf("straights X %d, O %d", x, oo)
 		mover = map[bool]string{true: "X", false: "O"}[played%2 == 1]
 	} else {
-		sg := analyze.AnalyzeSpot(g)
+		sg := analyze.Spot(g)
 		st := sg.Board(played)
 		board = render.Spot(st)
 		counts = plural(st.Spots(), "spot")

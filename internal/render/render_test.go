@@ -82,7 +82,7 @@ func TestPath(t *testing.T) {
 		t.Fatalf("parse: %v", f.Errors)
 	}
 	g := f.Games[0]
-	res := analyze.AnalyzePath(g)
+	res := analyze.Path(g)
 	want := `   1 2 3
   +-+-+-+
 1 |w|w|w|

@@ -11,7 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
 
-	"gamels/format"
+	"gamels/internal/format"
 	"gamels/parse"
 )
 
@@ -75,7 +75,7 @@ func checkProperties(t *testing.T, kind parse.Kind, src []byte) {
 // TestProperties runs the properties over every transcript in testdata.
 func TestProperties(t *testing.T) {
 	var files []string
-	filepath.WalkDir("../testdata", func(p string, d os.DirEntry, err error) error {
+	filepath.WalkDir("../../testdata", func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".in") || func() bool { _, ok := parse.KindOf(p); return ok }()) {
 			files = append(files, p)
 		}

@@ -185,7 +185,7 @@ func Spot(s *analyze.SpotState) string {
 // that is none of them or a square missing from a short row. When res is
 // not nil, the cells of its winning path are drawn in lower case (w, b)
 // and the one-move winning cells of the side the verdict names as '*'.
-func Path(g *parse.Game, res *analyze.PathResult) string {
+func Path(g *parse.Game, res *analyze.PathGame) string {
 	n := g.Size
 	star := map[analyze.Cell]bool{}
 	if res != nil {
