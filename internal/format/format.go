@@ -1,6 +1,7 @@
 // Package format lays transcripts out canonically: one move (or PATH row)
 // per line, a blank line between games, comments kept where they were,
-// no trailing whitespace, "\n" line ends and a final newline.
+// no trailing whitespace (comments included), a final newline, and the
+// line ends of the file's first line ("\n", "\r\n" or "\r") throughout.
 //
 // Formatting never changes what a file means: the output parses to the
 // same games, moves, rows and comments, and a game with parse errors is
@@ -24,7 +25,7 @@ var ErrUnsafe = errors.New("format: the formatted text would change the transcri
 // kind. The cost is O(len(src)) plus one more parse for the check.
 func Source(kind parse.Kind, src []byte) ([]byte, error) {
 	f := parse.Parse(kind, src)
-	out := layout(f, src)
+	out := withLineEnds(layout(f, src), lineEnd(src))
 	if !sameMeaning(kind, src, f, out) {
 		return src, ErrUnsafe
 	}
@@ -64,7 +65,7 @@ func layout(f *parse.File, src []byte) []byte {
 	for i, it := range items {
 		if it.trailing {
 			b.WriteByte(' ')
-			b.Write(src[it.span.Start:it.span.End])
+			b.Write(trimBlanks(src[it.span.Start:it.span.End]))
 			continue
 		}
 		if b.Len() > 0 {
@@ -79,6 +80,8 @@ func layout(f *parse.File, src []byte) []byte {
 			b.Write(whitespaceInline(src[it.span.Start:it.span.End]))
 		case it.text != nil:
 			b.Write(it.text)
+		case it.kind == itemComment:
+			b.Write(trimBlanks(src[it.span.Start:it.span.End]))
 		default:
 			b.Write(src[it.span.Start:it.span.End])
 		}

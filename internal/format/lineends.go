@@ -1,0 +1,31 @@
+package format
+
+import "bytes"
+
+// lineEnd returns the line end a file uses: that of its first line
+// ("\r\n", "\r" or "\n"), "\n" when it has none. The formatter writes
+// every line end of its output this way, so that formatting a CRLF file
+// keeps it CRLF, as an editor would. O(length of the first line).
+func lineEnd(src []byte) []byte {
+	i := bytes.IndexAny(src, "\r\n")
+	switch {
+	case i < 0 || src[i] == '\n':
+		return []byte("\n")
+	case i+1 < len(src) && src[i+1] == '\n':
+		return []byte("\r\n")
+	default:
+		return []byte("\r")
+	}
+}
+
+// withLineEnds returns out, whose line ends are all "\n", with each one
+// written as end instead. O(len(out)).
+func withLineEnds(out, end []byte) []byte {
+	if len(end) == 1 && end[0] == '\n' {
+		return out
+	}
+	return bytes.ReplaceAll(out, []byte("\n"), end)
+}
+
+// trimBlanks removes the blanks at the end of a line's text.
+func trimBlanks(b []byte) []byte { return bytes.TrimRight(b, " \t\v\f") }
