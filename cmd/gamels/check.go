@@ -4,10 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"sort"
+	"slices"
 
 	"gamels/analyze"
 	"gamels/parse"
@@ -16,7 +13,7 @@ import (
 func init() {
 	register(&command{
 		name:  "check",
-		usage: "[--rules contest|icfp] [--json] PATH...",
+		usage: "[--rules contest|icfp] [--json] [--kind pousse|spot|path] PATH... (- for standard input)",
 		short: "report every error and each game's verdict in transcripts (files, or directories searched for .pousse, .spot, .path)",
 		run:   runCheck,
 	})
@@ -51,36 +48,43 @@ type checkGame struct {
 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fset := newFlagSet("check", "[--rules contest|icfp] [--json] PATH...", stderr)
+	fset := newFlagSet("check", stderr)
 	var rules rulesFlag
-	fset.Var(&rules, "rules", "default Pousse rule set: contest or icfp (a file's own `# rules:` line wins)")
+	fset.Var(&rules, "rules", rulesUsage)
 	asJSON := fset.Bool("json", false, "print a JSON array with one object per file")
-	paths, err := parseInterspersed(fset, args)
+	kindName := fset.String("kind", "", "the `format` of standard input (-) and of files whose name does not tell: pousse, spot or path")
+	paths, status, ok := parseArgs(fset, args, stdout)
+	if !ok {
+		return status
+	}
+	kind, err := kindFlag(*kindName)
 	if err != nil {
-		return 2
+		return usageError(fset, "%v", err)
+	}
+	if len(paths) == 0 && kind != 0 {
+		paths = []string{"-"} // like gofmt: no path, standard input
 	}
 	if len(paths) == 0 {
-		fset.Usage()
-		return 2
+		return usageError(fset, "no path given (use - and --kind for standard input)")
 	}
-	files, err := transcripts(paths)
-	if err != nil {
-		fmt.Fprintf(stderr, "gamels check: %v\n", err)
-		return 1
+	if slices.Contains(paths, "-") && kind == 0 {
+		return usageError(fset, "reading standard input needs --kind pousse, spot or path")
 	}
-	status := 0
+	files, bad := expand("check", paths, kind, stderr)
+	if bad {
+		status = exitProblem
+	}
 	reports := []checkReport{}
-	for _, name := range files {
-		src, err := os.ReadFile(name)
+	for _, in := range files {
+		src, err := in.read(stdin)
 		if err != nil {
-			fmt.Fprintf(stderr, "gamels check: %v\n", err)
-			status = 1
+			fmt.Fprintf(stderr, "gamels check: %s\n", message(err))
+			status = exitProblem
 			continue
 		}
-		kind, _ := parse.KindOf(name)
-		r := check(name, kind, src, rules.r)
+		r := check(in.name, in.kind, src, rules.r)
 		if len(r.Errors) > 0 {
-			status = 1
+			status = exitProblem
 		}
 		if *asJSON {
 			reports = append(reports, r)
@@ -93,45 +97,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(reports); err != nil {
 			fmt.Fprintf(stderr, "gamels check: %v\n", err)
-			return 1
+			return exitProblem
 		}
 	}
 	return status
-}
-
-// transcripts expands the arguments: files as given (any name), and
-// directories searched for files named *.pousse, *.spot, *.path.
-func transcripts(paths []string) ([]string, error) {
-	var out []string
-	for _, p := range paths {
-		info, err := os.Stat(p)
-		if err != nil {
-			return nil, err
-		}
-		if !info.IsDir() {
-			if _, ok := parse.KindOf(p); !ok {
-				return nil, fmt.Errorf("%s: not a transcript (want a .pousse, .spot or .path file)", p)
-			}
-			out = append(out, p)
-			continue
-		}
-		var found []string
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if _, ok := parse.KindOf(path); ok && d.Type().IsRegular() {
-				found = append(found, path)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		sort.Strings(found)
-		out = append(out, found...)
-	}
-	return out, nil
 }
 
 // check parses and analyses one file.

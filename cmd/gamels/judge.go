@@ -20,22 +20,21 @@ func init() {
 }
 
 func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("judge", "pousse|spot|path [--rules contest|icfp] [FILE]", stderr)
+	fs := newFlagSet("judge", stderr)
 	var rules rulesFlag
-	fs.Var(&rules, "rules", "Pousse rule set: contest or icfp (a file's own `# rules:` line wins)")
-	rest, err := parseInterspersed(fs, args)
-	if err != nil {
-		return 2
+	fs.Var(&rules, "rules", rulesUsage)
+	rest, status, ok := parseArgs(fs, args, stdout)
+	if !ok {
+		return status
 	}
 	if len(rest) < 1 || len(rest) > 2 {
-		fs.Usage()
-		return 2
+		return usageError(fs, "want a game and at most one file")
 	}
 	kind, ok := parse.KindOf(rest[0])
 	if !ok {
-		fmt.Fprintf(stderr, "gamels judge: unknown game %q: want pousse, spot or path\n", rest[0])
-		return 2
+		return usageError(fs, "unknown game %s: want pousse, spot or path", quoteArg(rest[0]))
 	}
+	var err error
 	name := "<stdin>"
 	var src []byte
 	if len(rest) == 2 && rest[1] != "-" {
@@ -45,11 +44,11 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		src, err = io.ReadAll(stdin)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "gamels judge: %v\n", err)
-		return 1
+		fmt.Fprintf(stderr, "gamels judge: %s\n", message(err))
+		return exitProblem
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	status := judge(kind, rules.r, name, src, out, stderr)
+	status = judge(kind, rules.r, name, src, out, stderr)
 	if err := out.Flush(); err != nil {
 		fmt.Fprintf(stderr, "gamels judge: %v\n", err)
 		return 1

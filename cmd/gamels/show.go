@@ -22,39 +22,34 @@ func init() {
 }
 
 func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("show", "[--rules contest|icfp] [--color auto|always|never] FILE[:LINE]", stderr)
+	fs := newFlagSet("show", stderr)
 	var rules rulesFlag
-	fs.Var(&rules, "rules", "default Pousse rule set (a file's own `# rules:` line wins)")
-	colorMode := fs.String("color", "auto", "colour the board: auto (when standard output is a terminal), always, never")
-	rest, err := parseInterspersed(fs, args)
-	if err != nil {
-		return 2
+	fs.Var(&rules, "rules", rulesUsage)
+	colorMode := fs.String("color", "auto", "colour the board: `auto|always|never`; auto colours on a terminal unless NO_COLOR is set or TERM is dumb")
+	rest, status, ok := parseArgs(fs, args, stdout)
+	if !ok {
+		return status
 	}
 	if len(rest) != 1 {
-		fs.Usage()
-		return 2
+		return usageError(fs, "want one FILE or FILE:LINE")
 	}
-	name, line := splitLine(rest[0])
+	color, err := useColor(*colorMode, stdout, os.Getenv)
+	if err != nil {
+		return usageError(fs, "%v", err)
+	}
+	name, line, err := splitLine(rest[0])
+	if err != nil {
+		return usageError(fs, "%v", err)
+	}
 	kind, ok := parse.KindOf(name)
 	if !ok {
 		fmt.Fprintf(stderr, "gamels show: %s: not a transcript (want a .pousse, .spot or .path file)\n", name)
-		return 2
+		return exitProblem
 	}
 	src, err := os.ReadFile(name)
 	if err != nil {
-		fmt.Fprintf(stderr, "gamels show: %v\n", err)
-		return 1
-	}
-	var color bool
-	switch *colorMode {
-	case "always":
-		color = true
-	case "never":
-	case "auto":
-		color = isTerminal(stdout)
-	default:
-		fmt.Fprintf(stderr, "gamels show: --color takes auto, always or never, not %q\n", *colorMode)
-		return 2
+		fmt.Fprintf(stderr, "gamels show: %s\n", message(err))
+		return exitProblem
 	}
 	f := parse.Parse(kind, src)
 	lines := parse.NewLines(src)
@@ -88,17 +83,30 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // splitLine splits "file:12" into the file and the line; the line is 0
-// when none is given.
-func splitLine(arg string) (string, int) {
+// when none is given. A suffix after the last colon that is not a line
+// number ("f.pousse:0", "f.pousse:abc", "f.pousse:") is an error, unless
+// the whole argument names a transcript.
+func splitLine(arg string) (string, int, error) {
 	i := strings.LastIndexByte(arg, ':')
 	if i < 0 {
-		return arg, 0
+		return arg, 0, nil
 	}
-	n, err := strconv.Atoi(arg[i+1:])
-	if err != nil || n < 1 {
-		return arg, 0
+	if _, ok := parse.KindOf(arg); ok {
+		return arg, 0, nil // "game:1.pousse"
 	}
-	return arg[:i], n
+	name, num := arg[:i], arg[i+1:]
+	n, err := strconv.Atoi(num)
+	switch {
+	case num == "":
+		return "", 0, fmt.Errorf("%s: no line number after the colon", quoteArg(arg))
+	case err != nil && strings.Trim(num, "0123456789") == "":
+		return "", 0, fmt.Errorf("%s: line %s is too large", quoteArg(arg), num)
+	case err != nil || num[0] == '+' || num[0] == '-':
+		return "", 0, fmt.Errorf("%s: %s is not a line number", quoteArg(arg), quoteArg(num))
+	case n < 1:
+		return "", 0, fmt.Errorf("%s: lines are numbered from 1", quoteArg(arg))
+	}
+	return name, n, nil
 }
 
 // gameAt returns the last game starting at or before offset off.
@@ -237,14 +245,4 @@ func (s *shower) board(text string) {
 		}
 	}
 	io.WriteString(s.w, b.String())
-}
-
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
