@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // runCLI runs gamels with args and standard input in.
@@ -193,5 +194,25 @@ func TestFmtLineEnds(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(canonical); string(got) != "1\r\nL1\r\nQUIT\r\n" {
 		t.Errorf("-w changed a canonical file: %q", got)
+	}
+}
+
+// TestBinaryInputMessages: what check and judge print about a binary
+// file is valid UTF-8, its bad bytes quoted as \xNN.
+func TestBinaryInputMessages(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "bin.pousse")
+	os.WriteFile(bin, []byte("\xff\xfe\x00\x01\n4\n\x80L1\n"), 0o644)
+	for _, args := range [][]string{
+		{"check", bin},
+		{"judge", "pousse", bin},
+	} {
+		_, stdout, stderr := runCLI("", args...)
+		if !utf8.ValidString(stdout) || !utf8.ValidString(stderr) {
+			t.Errorf("%v: not UTF-8:\n%q\n%q", args, stdout, stderr)
+		}
+		if !strings.Contains(stdout+stderr, `"\xff\xfe\x00\x01"`) {
+			t.Errorf("%v: the bad bytes are not quoted:\n%s%s", args, stdout, stderr)
+		}
 	}
 }
