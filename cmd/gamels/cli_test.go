@@ -216,3 +216,12 @@ func TestBinaryInputMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestBinaryFileName: a file name that is not UTF-8 is quoted as \xNN in
+// messages.
+func TestBinaryFileName(t *testing.T) {
+	status, _, stderr := runCLI("", "check", filepath.Join(t.TempDir(), "\xff\xfe.pousse"))
+	if status != 1 || !utf8.ValidString(stderr) || !strings.Contains(stderr, `\xff\xfe.pousse`) {
+		t.Errorf("status %d, stderr %q", status, stderr)
+	}
+}

@@ -98,13 +98,23 @@ func kindFlag(s string) (parse.Kind, error) {
 }
 
 // message is an error's text, safe to print: bytes that are not UTF-8
-// (from a file name, say) are escaped.
+// (from a file name, say) are written \xNN, as parse quotes them.
 func message(err error) string {
 	s := err.Error()
 	if utf8.ValidString(s) {
 		return s
 	}
-	return strings.ToValidUTF8(s, "\uFFFD")
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }
 
 // quoteArg quotes a command-line argument for a message, escaping what

@@ -14,8 +14,9 @@ type Edit struct {
 
 // Edits returns line edits that turn src into out, in order and not
 // overlapping: the common first and last lines are skipped, and the
-// middle is diffed line by line (see lineDiff). An editor applies these instead
-// of the whole text so that the cursor and folds stay where they were.
+// middle is diffed line by line (see lineDiff). An editor applies these
+// instead of the whole text so that the cursor and folds stay where they
+// were.
 func Edits(src, out []byte) []Edit {
 	a, b := splitLines(src), splitLines(out)
 	pre := 0
