@@ -3,6 +3,7 @@ package lsp
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net"
 	"sync"
@@ -86,6 +87,15 @@ func (c *testClient) handle(ctx context.Context, req *jsonrpc2.Request) (any, er
 			c.t.Errorf("bad publishDiagnostics: %v", err)
 			return nil, nil
 		}
+		// The client keeps the URI exactly as the server wrote it (the
+		// library would rewrite it into its canonical form).
+		var raw struct {
+			URI string `json:"uri"`
+		}
+		if err := json.Unmarshal(req.Params(), &raw); err != nil {
+			c.t.Errorf("bad publishDiagnostics uri: %v", err)
+		}
+		p.URI = uri.URI(raw.URI)
 		if !bytes.Contains(req.Params(), []byte(`"diagnostics":[`)) {
 			c.t.Errorf("publishDiagnostics without a list: %.200s", req.Params())
 		}

@@ -60,6 +60,9 @@ const maxVerified = 64
 // Every action names the diagnostics it fixes, exactly as published.
 // The answer is always a list, never null.
 func (s *Server) codeActions(ctx context.Context, snap *snapshot, p *protocol.CodeActionParams) (any, error) {
+	if err := snap.editable(); err != nil {
+		return nil, err
+	}
 	out := []protocol.CommandOrCodeAction{}
 	if len(p.Context.Only) > 0 && !slices.ContainsFunc(p.Context.Only, func(k protocol.CodeActionKind) bool {
 		return k == protocol.CodeActionKindQuickFix || strings.HasPrefix(string(protocol.CodeActionKindQuickFix), string(k)+".")

@@ -210,6 +210,9 @@ func (s *Server) safeDiagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
 	if s.hook != nil {
 		s.hook(withHookURI(context.Background(), snap.uri), "diagnostics")
 	}
+	if snap.outOfSync {
+		return []protocol.Diagnostic{outOfSyncDiagnostic()}
+	}
 	// The line index is built (or updated) while the text is parsed and
 	// analysed: both are needed, and they do not depend on each other.
 	var mapped chan struct{}
@@ -233,6 +236,18 @@ func (s *Server) safeDiagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
 		return []protocol.Diagnostic{internalErrorDiagnostic(err)}
 	}
 	return computeDiagnostics(snap, fa)
+}
+
+// outOfSyncDiagnostic is the one diagnostic of a document out of sync:
+// its text is not the client's, so no position in it can be trusted.
+func outOfSyncDiagnostic() protocol.Diagnostic {
+	return protocol.Diagnostic{
+		Severity: protocol.DiagnosticSeverityError,
+		Source:   protocol.NewOptional("gamels"),
+		Code:     protocol.String("out-of-sync"),
+		Message: protocol.String("gamels: a change to this document could not be applied, so the server's copy is out of sync; " +
+			"close and reopen the file (formatting and quick fixes are off until then)"),
+	}
 }
 
 func internalErrorDiagnostic(err error) protocol.Diagnostic {

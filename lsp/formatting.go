@@ -31,6 +31,9 @@ func init() {
 // edits: an empty list, never null. The client's formatting options (tab
 // size, spaces) do not apply: the layout has no indentation.
 func (s *Server) formatting(ctx context.Context, snap *snapshot, p *protocol.DocumentFormattingParams) (any, error) {
+	if err := snap.editable(); err != nil {
+		return nil, err
+	}
 	return textEdits(snap.Mapper(), formatEdits(snap.kind, snap.text)), nil
 }
 
@@ -40,6 +43,9 @@ func (s *Server) formatting(ctx context.Context, snap *snapshot, p *protocol.Doc
 // means (a line the diff moved from outside the range), all the edits
 // are returned instead.
 func (s *Server) rangeFormatting(ctx context.Context, snap *snapshot, p *protocol.DocumentRangeFormattingParams) (any, error) {
+	if err := snap.editable(); err != nil {
+		return nil, err
+	}
 	m := snap.Mapper()
 	all := formatEdits(snap.kind, snap.text)
 	sp := m.Span(p.Range)

@@ -3,6 +3,7 @@ package lsp
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"math"
 	"math/bits"
 	"runtime"
@@ -38,21 +39,47 @@ type openItem struct {
 	languageID string
 	version    int32
 	text       []byte
+	hasText    bool // the text member was present
 }
 
 // decodeOpen decodes the params of textDocument/didOpen. O(len(raw)); the
 // text costs one allocation, of its own size plus 8 bytes when its
 // escapes are the usual two-byte ones (see textCap).
+//
+// The URI is kept as the client spelt it (see rawDocumentURI). A
+// textDocument without a text is an error: opening it as empty would make
+// every later edit apply to the wrong text.
 func decodeOpen(raw []byte) (openItem, error) {
 	if p, ok := decodeOpenFast(raw); ok {
+		if p.uri == "" {
+			return openItem{}, errors.New("textDocument.uri is missing")
+		}
+		if !p.hasText {
+			return openItem{}, errors.New("textDocument.text is missing")
+		}
 		return p, nil
 	}
 	var p protocol.DidOpenTextDocumentParams
 	if err := protocol.Unmarshal(raw, &p); err != nil {
 		return openItem{}, err
 	}
+	var check struct {
+		TextDocument struct {
+			Text *string `json:"text"`
+		} `json:"textDocument"`
+	}
+	if err := protocol.Unmarshal(raw, &check); err != nil {
+		return openItem{}, err
+	}
+	if check.TextDocument.Text == nil {
+		return openItem{}, errors.New("textDocument.text is missing")
+	}
+	u, err := rawDocumentURI(raw)
+	if err != nil {
+		return openItem{}, err
+	}
 	item := &p.TextDocument
-	return openItem{uri: item.URI, languageID: string(item.LanguageID), version: item.Version, text: []byte(item.Text)}, nil
+	return openItem{uri: u, languageID: string(item.LanguageID), version: item.Version, text: []byte(item.Text)}, nil
 }
 
 // decodeOpenFast is decodeOpen for the input it understands; ok is false
@@ -198,7 +225,7 @@ func (d *openDecoder) item(p *openItem) bool {
 			if !ok {
 				return false
 			}
-			u, err := uri.Parse(string(s))
+			u, err := checkedURI(string(s))
 			if err != nil {
 				return false
 			}
@@ -229,7 +256,7 @@ func (d *openDecoder) item(p *openItem) bool {
 			if !ok {
 				return false
 			}
-			p.text = s
+			p.text, p.hasText = s, true
 		default:
 			return d.skip(0)
 		}

@@ -438,7 +438,13 @@ func docRequest[P any](method string, uriOf func(*P) uri.URI, fn func(s *Server,
 		if err := protocol.Unmarshal(raw, p); err != nil {
 			return nil, errInvalidParams(method, err)
 		}
-		snap, err := s.snapshot(uriOf(p))
+		// The document is found by its URI as the client spelt it, not
+		// by the library's canonical form of it.
+		u, err := rawDocumentURI(raw)
+		if err != nil {
+			return nil, errInvalidParams(method, err)
+		}
+		snap, err := s.snapshot(u)
 		if err != nil {
 			return nil, err
 		}

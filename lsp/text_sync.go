@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"go.lsp.dev/protocol"
@@ -47,11 +48,11 @@ func (s *Server) didOpen(ctx context.Context, raw []byte) error {
 }
 
 func (s *Server) didChange(ctx context.Context, raw []byte) error {
-	var p protocol.DidChangeTextDocumentParams
-	if err := protocol.Unmarshal(raw, &p); err != nil {
+	p, err := decodeDidChange(raw)
+	if p.uri == "" {
 		return err
 	}
-	u := p.TextDocument.URI
+	u := p.uri
 	s.mu.Lock()
 	d := s.docs[u]
 	rules := s.settings.PousseRules
@@ -60,17 +61,25 @@ func (s *Server) didChange(ctx context.Context, raw []byte) error {
 		return fmt.Errorf("didChange for a document not open: %s", u)
 	}
 	old := d.snap.Load()
-	if p.TextDocument.Version <= old.version {
-		s.log.Warn("didChange version does not increase", zap.String("uri", string(u)),
-			zap.Int32("version", p.TextDocument.Version), zap.Int32("current", old.version))
-	}
-	text, err := applyChanges(old, p.ContentChanges)
 	if err != nil {
+		// The client's text is now unknown: keep the last good text,
+		// and refuse edits computed on it until a whole-document change
+		// or a new didOpen brings the document back in sync.
+		s.markOutOfSync(d, old, p.version, err)
 		return err
+	}
+	if p.version <= old.version {
+		s.log.Warn("didChange version does not increase", zap.String("uri", string(u)),
+			zap.Int32("version", p.version), zap.Int32("current", old.version))
+	}
+	text, inSync := applyChanges(old, p.changes)
+	if !inSync {
+		s.markOutOfSync(d, old, p.version, errors.New("a partial change to a document that is out of sync"))
+		return nil
 	}
 	snap := &snapshot{
 		uri:     u,
-		version: p.TextDocument.Version,
+		version: p.version,
 		kind:    old.kind,
 		text:    text,
 		enc:     old.enc,
@@ -83,12 +92,34 @@ func (s *Server) didChange(ctx context.Context, raw []byte) error {
 	return nil
 }
 
+// markOutOfSync replaces the document's snapshot by one with the same
+// text, marked out of sync (see snapshot.outOfSync), after a change that
+// could not be applied, and republishes its diagnostics, which then say
+// so. The version is the client's, so that the notice is not dropped as
+// stale.
+func (s *Server) markOutOfSync(d *document, old *snapshot, version int32, why error) {
+	s.log.Error("document out of sync: a change could not be applied; its text is kept as it was",
+		zap.String("uri", string(old.uri)), zap.Int32("version", version), zap.Error(why))
+	snap := &snapshot{
+		uri:       old.uri,
+		version:   max(version, old.version),
+		kind:      old.kind,
+		text:      old.text,
+		enc:       old.enc,
+		rules:     old.rules,
+		cache:     d.cache,
+		seq:       d.seq.Add(1),
+		outOfSync: true,
+	}
+	d.snap.Store(snap)
+	d.diags.schedule(snap)
+}
+
 func (s *Server) didClose(ctx context.Context, raw []byte) error {
-	var p protocol.DidCloseTextDocumentParams
-	if err := protocol.Unmarshal(raw, &p); err != nil {
+	u, err := rawDocumentURI(raw)
+	if err != nil {
 		return err
 	}
-	u := p.TextDocument.URI
 	s.mu.Lock()
 	d := s.docs[u]
 	delete(s.docs, u)
