@@ -6,7 +6,6 @@ import (
 	"os"
 	"testing"
 
-
 	"gamels/parse"
 )
 
