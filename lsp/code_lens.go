@@ -31,7 +31,18 @@ func (s *Server) codeLens(ctx context.Context, snap *snapshot, p *protocol.CodeL
 	}
 	m := snap.Mapper()
 	out := []protocol.CodeLens{}
-	for _, ga := range fa.games {
+	for i, ga := range fa.games {
+		if stopped(ctx, i) {
+			return nil, ctx.Err()
+		}
+		if i == MaxItems {
+			// The notice, on the last game's line, runs nothing.
+			out = append(out, protocol.CodeLens{
+				Range:   m.Range(ga.game.N.Span),
+				Command: protocol.Command{Title: moreItems(len(fa.games)-i, "games")},
+			})
+			break
+		}
 		sm := summarize(snap.text, snap.kind, fa.rules, ga)
 		arg0, err := protocol.Marshal(snap.uri)
 		if err != nil {

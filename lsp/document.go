@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"fmt"
 	"path"
 	"strings"
@@ -67,6 +68,27 @@ func (s *snapshot) Analysis() (*fileAnalysis, error) {
 	})
 	s.analysed.Store(true)
 	return s.analysis, s.analysisErr
+}
+
+// awaitAnalysis waits until the snapshot's analysis is ready, or until
+// ctx is done: a request cancelled while the analysis of a large
+// document is under way (for the diagnostics, or for an earlier request)
+// answers at once. The analysis goes on, for whoever needs it next.
+func (s *snapshot) awaitAnalysis(ctx context.Context) error {
+	if s.analysed.Load() {
+		return nil
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.Analysis()
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // at is how a request on a position starts: the snapshot's analysis, its

@@ -25,7 +25,14 @@ func (s *Server) foldingRanges(ctx context.Context, snap *snapshot, p *protocol.
 	}
 	m := snap.Mapper()
 	out := []protocol.FoldingRange{}
-	for _, ga := range fa.games {
+	for i, ga := range fa.games {
+		if stopped(ctx, i) {
+			return nil, ctx.Err()
+		}
+		if len(out) == MaxItems {
+			// Folding ranges have no place for a notice.
+			break
+		}
 		start, end := m.Line(ga.game.Span.Start), m.Line(ga.game.Span.End)
 		if end <= start {
 			continue

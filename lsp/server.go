@@ -452,6 +452,9 @@ func docRequest[P any](method string, uriOf func(*P) uri.URI, fn func(s *Server,
 			if s.hook != nil {
 				s.hook(withHookURI(ctx, snap.uri), "document:"+method)
 			}
+			if err := snap.awaitAnalysis(ctx); err != nil {
+				return nil, err
+			}
 			return fn(s, ctx, snap, p)
 		}, nil
 	}

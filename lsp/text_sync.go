@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -128,8 +129,22 @@ func (s *Server) didClose(ctx context.Context, raw []byte) error {
 		return fmt.Errorf("didClose for a document not open: %s", u)
 	}
 	d.diags.close(context.Background())
+	if size := len(d.snap.Load().text); size >= largeDocument {
+		// The runtime returns freed memory to the system over minutes;
+		// after a large document, the editor's process should shrink
+		// now. A forced collection costs a few milliseconds, off the
+		// read loop.
+		go func() {
+			debug.FreeOSMemory()
+			s.log.Debug("memory returned after closing a large document", zap.Int("bytes", size))
+		}()
+	}
 	return nil
 }
+
+// largeDocument is the size from which closing a document returns the
+// freed memory to the system at once (debug.FreeOSMemory): 4 MiB.
+const largeDocument = 4 << 20
 
 // didChangeConfiguration reads the new settings; when the Pousse rules
 // change, every open Pousse document that does not choose its own rules

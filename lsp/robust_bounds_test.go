@@ -1,0 +1,143 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+)
+
+// rawCall sends a request and returns its raw result, decoded into v.
+func (c *testClient) rawCall(method string, params, v any) error {
+	c.t.Helper()
+	var raw json.RawMessage
+	if _, err := c.conn.Call(context.Background(), method, params, &raw); err != nil {
+		return err
+	}
+	return json.Unmarshal(raw, v)
+}
+
+// TestBoundedAnswers opens a transcript of 2*MaxItems+5 games and checks
+// that every whole-document answer stops at MaxItems entries, with a
+// notice where the client can show one.
+func TestBoundedAnswers(t *testing.T) {
+	const games = 2*MaxItems + 5
+	text := strings.Repeat("1\nL1\nQUIT\n", games)
+	c := startServer(t, nil)
+	c.initialize(nil, "")
+	const u = uri.URI("file:///many.pousse")
+	c.open(u, 1, text)
+	c.waitVersion(u, 1)
+	td := map[string]any{"textDocument": map[string]any{"uri": u}}
+	more := "… 10005 more games not listed"
+
+	var lenses []struct {
+		Command struct{ Title string }
+	}
+	if err := c.rawCall(protocol.MethodTextDocumentCodeLens, td, &lenses); err != nil {
+		t.Fatal(err)
+	}
+	if len(lenses) != MaxItems+1 || !strings.HasPrefix(lenses[MaxItems].Command.Title, more) {
+		t.Errorf("code lenses: %d, the last %+v", len(lenses), lenses[len(lenses)-1])
+	}
+
+	var symbols []struct{ Name string }
+	if err := c.rawCall(protocol.MethodTextDocumentDocumentSymbol, td, &symbols); err != nil {
+		t.Fatal(err)
+	}
+	if len(symbols) != MaxItems+1 || !strings.HasPrefix(symbols[MaxItems].Name, more) || symbols[MaxItems-1].Name != "game 10000" {
+		t.Errorf("symbols: %d, the last two %+v", len(symbols), symbols[len(symbols)-2:])
+	}
+
+	var folds []struct{ StartLine int }
+	if err := c.rawCall(protocol.MethodTextDocumentFoldingRange, td, &folds); err != nil {
+		t.Fatal(err)
+	}
+	if len(folds) != MaxItems || folds[MaxItems-1].StartLine != 3*(MaxItems-1) {
+		t.Errorf("folding ranges: %d, the last %+v", len(folds), folds[len(folds)-1])
+	}
+
+	var hints []struct {
+		Label    string
+		Position struct{ Line int }
+	}
+	whole := map[string]any{"textDocument": map[string]any{"uri": u},
+		"range": map[string]any{"start": map[string]any{"line": 0, "character": 0}, "end": map[string]any{"line": 3 * games, "character": 0}}}
+	if err := c.rawCall(protocol.MethodTextDocumentInlayHint, whole, &hints); err != nil {
+		t.Fatal(err)
+	}
+	if len(hints) != MaxItems+1 || !strings.HasPrefix(hints[MaxItems].Label, "… more hints not shown") {
+		t.Errorf("inlay hints: %d, the last %+v", len(hints), hints[len(hints)-1])
+	}
+	// A range in the middle still gets its own hints in full.
+	mid := map[string]any{"textDocument": map[string]any{"uri": u},
+		"range": map[string]any{"start": map[string]any{"line": 3 * 15000, "character": 0}, "end": map[string]any{"line": 3*15000 + 3, "character": 0}}}
+	if err := c.rawCall(protocol.MethodTextDocumentInlayHint, mid, &hints); err != nil {
+		t.Fatal(err)
+	}
+	if len(hints) != 2 || hints[0].Label != "1." || hints[0].Position.Line != 3*15000+1 {
+		t.Errorf("inlay hints of game 15001: %+v", hints)
+	}
+}
+
+// TestCancelStopsWork cancels long requests on a large transcript, while
+// its analysis is under way and after it, and checks that the answer,
+// RequestCancelled, comes soon after the cancel: the work looks at its
+// context as it goes, instead of running to its end.
+func TestCancelStopsWork(t *testing.T) {
+	text := strings.Repeat("1\nL1\nQUIT\n", 400000) // 4 MB, 400k games
+	started := make(chan string, 16)
+	rs := startRaw(t, func(ctx context.Context, method string) {
+		if strings.HasPrefix(method, "document:") {
+			started <- method
+		}
+	})
+	rs.roundTrip("1", "initialize", `{"capabilities":{}}`)
+	rs.send(frame(note("initialized", "{}")))
+	rs.send(frame(note("textDocument/didOpen", openParams("file:///t.pousse", pousseDoc))))
+	id := 10
+	for round, u := range []string{"file:///big1.pousse", "file:///big2.pousse"} {
+		rs.send(frame(note("textDocument/didOpen", openParams(u, text))))
+		if round == 1 {
+			// The analysis is ready: the request's own loop is what
+			// the cancel stops.
+			rs.roundTrip("9"+strconv.Itoa(round), protocol.MethodTextDocumentHover,
+				`{"textDocument":{"uri":"`+u+`"},"position":{"line":0,"character":0}}`)
+			<-started
+		}
+		for _, method := range []string{protocol.MethodTextDocumentCodeLens, protocol.MethodTextDocumentDocumentSymbol,
+			protocol.MethodTextDocumentFoldingRange, protocol.MethodTextDocumentInlayHint} {
+			id++
+			sid := strconv.Itoa(id)
+			rs.send(frame(call(sid, method, `{"textDocument":{"uri":"`+u+`"},`+
+				`"range":{"start":{"line":0,"character":0},"end":{"line":1200000,"character":0}}}`)))
+			<-started
+			start := time.Now()
+			rs.send(frame(note("$/cancelRequest", `{"id":`+sid+`}`)))
+			m := rs.wait(sid)
+			d := time.Since(start)
+			if m.Error == nil {
+				// It finished before the cancel arrived: nothing to
+				// measure, but it must not happen on this input
+				// in the analysis round.
+				t.Logf("round %d: %s finished before its cancel (%v)", round, method, d)
+				continue
+			}
+			if m.Error.Code != -32800 {
+				t.Errorf("round %d: %s: %s, want RequestCancelled", round, method, m.body)
+			}
+			// 50 ms is the promise (SECURITY.md); the bound here leaves
+			// room for a loaded machine and the race detector.
+			if d > 500*time.Millisecond {
+				t.Errorf("round %d: %s answered %v after its cancellation", round, method, d)
+			}
+			t.Logf("round %d: %s answered RequestCancelled %v after the cancel", round, method, d)
+		}
+	}
+	rs.probe("after the cancellations")
+}
