@@ -34,7 +34,11 @@ func (s *Server) formatting(ctx context.Context, snap *snapshot, p *protocol.Doc
 	if err := snap.editable(); err != nil {
 		return nil, err
 	}
-	return textEdits(snap.Mapper(), formatEdits(snap.kind, snap.text)), nil
+	edits := formatEdits(snap.kind, snap.text)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	return textEdits(ctx, snap.Mapper(), edits)
 }
 
 // rangeFormatting answers textDocument/rangeFormatting: the edits of the
@@ -48,6 +52,9 @@ func (s *Server) rangeFormatting(ctx context.Context, snap *snapshot, p *protoco
 	}
 	m := snap.Mapper()
 	all := formatEdits(snap.kind, snap.text)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
 	sp := m.Span(p.Range)
 	lines := parse.Span{Start: m.LineSpan(m.Line(sp.Start)).Start, End: m.LineSpan(m.Line(sp.End)).End}
 	var some []format.Edit
@@ -59,7 +66,7 @@ func (s *Server) rangeFormatting(ctx context.Context, snap *snapshot, p *protoco
 	if len(some) < len(all) && !sameTranscript(snap.kind, snap.text, format.Apply(snap.text, some)) {
 		some = all
 	}
-	return textEdits(m, some), nil
+	return textEdits(ctx, m, some)
 }
 
 // formatEdits returns the edits that format text, or none.
@@ -74,13 +81,17 @@ func formatEdits(kind parse.Kind, text []byte) []format.Edit {
 	return format.Edits(text, out)
 }
 
-// textEdits converts edits to protocol edits: always a list.
-func textEdits(m *Mapper, edits []format.Edit) []protocol.TextEdit {
+// textEdits converts edits to protocol edits: always a list. It stops
+// when ctx is done.
+func textEdits(ctx context.Context, m *Mapper, edits []format.Edit) ([]protocol.TextEdit, error) {
 	out := make([]protocol.TextEdit, len(edits))
 	for i, e := range edits {
+		if stopped(ctx, i) {
+			return nil, ctx.Err()
+		}
 		out[i] = protocol.TextEdit{Range: m.Range(e.Span), NewText: string(e.New)}
 	}
-	return out
+	return out, nil
 }
 
 // sameTranscript reports whether a and b hold the same transcript: the
