@@ -115,7 +115,7 @@ func sameLine(src []byte, from, to int) bool {
 	if from > to || to > len(src) {
 		return false
 	}
-	return bytes.IndexAny(src[from:to], "\r\n") < 0
+	return !bytes.ContainsAny(src[from:to], "\r\n")
 }
 
 // outsideGames reports whether an error lies outside every game: stray
