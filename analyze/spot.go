@@ -182,6 +182,68 @@ type spotScratch struct {
 
 var spotPool = sync.Pool{New: func() any { return new(spotScratch) }}
 
+// spotSeen is the Spot repeat detector, used by the replay (Spot) and by
+// SpotGame.Candidates: the patterns after the moves played so far, by
+// the hash of each (rotation 0), in an open-addressing table of
+// sc.slots; sc.cur is the current pattern.
+type spotSeen struct {
+	sc   *spotScratch
+	g    *parse.Game
+	mask uint64
+}
+
+// newSpotSeen empties sc's pattern (n x n) and its table, sized for the
+// patterns after up to count moves of g. O(count + N*N/64).
+func newSpotSeen(sc *spotScratch, g *parse.Game, n, count int) spotSeen {
+	sc.cur.reset(n)
+	size := 16
+	for size < 2*count {
+		size *= 2
+	}
+	if cap(sc.slots) < size {
+		sc.slots = make([]spotSlot, size)
+	} else {
+		sc.slots = sc.slots[:size]
+		clear(sc.slots)
+	}
+	return spotSeen{sc: sc, g: g, mask: uint64(size - 1)}
+}
+
+// find returns the earliest move j whose pattern, turned rot quarter
+// turns clockwise, is the current pattern sc.cur (the smallest rot for
+// that j), or -1. An earlier pattern E repeats turned k quarter turns
+// when rot_k(E) = cur, that is E = rot_{4-k}(cur): the hash of cur turned
+// 4-k quarter turns is looked up among the stored ones. O(1) expected;
+// a hash hit is verified exactly, O(j + N*N/64).
+func (t spotSeen) find() (earlier, rot int) {
+	earlier = -1
+	slots, cur := t.sc.slots, &t.sc.cur
+	for k := range 4 {
+		h := cur.hash[(4-k)&3]
+		for p := h & t.mask; slots[p].idx != 0; p = (p + 1) & t.mask {
+			j := int(slots[p].idx) - 1
+			if slots[p].hash != h || (earlier >= 0 && j >= earlier) {
+				continue
+			}
+			if spotVerify(t.sc, t.g, j, k) {
+				earlier, rot = j, k
+			}
+		}
+	}
+	return earlier, rot
+}
+
+// add records the current pattern as the one after move i. O(1)
+// expected; the table holds at most the count given to newSpotSeen.
+func (t spotSeen) add(i int) {
+	slots, h := t.sc.slots, t.sc.cur.hash[0]
+	p := h & t.mask
+	for slots[p].idx != 0 {
+		p = (p + 1) & t.mask
+	}
+	slots[p] = spotSlot{hash: h, idx: int32(i + 1)}
+}
+
 // SpotGame is the analysis of one Spot game: the Result, and the means to
 // show the pattern after any move.
 type SpotGame struct {
@@ -202,42 +264,13 @@ func Spot(g *parse.Game) *SpotGame {
 	}
 	sc := spotPool.Get().(*spotScratch)
 	defer spotPool.Put(sc)
-	cur := &sc.cur
-	cur.reset(n)
-	size := 16
-	for size < 2*len(g.Moves) {
-		size *= 2
-	}
-	if cap(sc.slots) < size {
-		sc.slots = make([]spotSlot, size)
-	} else {
-		sc.slots = sc.slots[:size]
-		clear(sc.slots)
-	}
-	slots, mask := sc.slots, uint64(size-1)
-
+	seen := newSpotSeen(sc, g, n, len(g.Moves))
 	for i, mv := range g.Moves {
-		if msg := spotApply(cur, mv); msg != "" {
+		if msg := spotApply(&sc.cur, mv); msg != "" {
 			sg.Issues = append(sg.Issues, Issue{Span: mv.Span, Msg: msg})
 			sg.illegal = append(sg.illegal, i)
 		}
-		// An earlier pattern E repeats, turned k quarter turns, when
-		// rot_k(E) = cur, that is E = rot_{4-k}(cur): look up the hash
-		// of cur turned 4-k quarter turns among the stored hash[0]s.
-		earlier, rot := -1, 0
-		for k := range 4 {
-			h := cur.hash[(4-k)&3]
-			for p := h & mask; slots[p].idx != 0; p = (p + 1) & mask {
-				j := int(slots[p].idx) - 1
-				if slots[p].hash != h || (earlier >= 0 && j >= earlier) {
-					continue
-				}
-				if spotVerify(sc, g, j, k) {
-					earlier, rot = j, k
-				}
-			}
-		}
-		if earlier >= 0 {
+		if earlier, rot := seen.find(); earlier >= 0 {
 			m := i + 1
 			sg.Finished, sg.End, sg.Reason = true, i, ReasonPattern
 			sg.Earlier, sg.Rotation = earlier, rot
@@ -250,11 +283,7 @@ func Spot(g *parse.Game) *SpotGame {
 			}
 			return sg
 		}
-		p := cur.hash[0] & mask
-		for slots[p].idx != 0 {
-			p = (p + 1) & mask
-		}
-		slots[p] = spotSlot{hash: cur.hash[0], idx: int32(i + 1)}
+		seen.add(i)
 	}
 	sg.Verdict = "Draw"
 	return sg
