@@ -64,14 +64,15 @@ type PathCandidate struct {
 
 // Candidates returns W, B and U, in that order, for cell c that now holds
 // cur (0 when the board has no such cell yet), each with its effect on the
-// verdict's path. Without a verdict, or without a current cell, every
-// effect is PathEffectNone. O(log N) (a binary search of the one-move
-// cells).
+// verdict's path. Without a verdict (r may be nil), or without a current
+// cell, every effect is PathEffectNone. O(log N) (a binary search of the
+// one-move cells).
 func (r *PathGame) Candidates(c Cell, cur byte) []PathCandidate {
+	judged := r != nil && r.Verdict != "" && cur != 0
 	out := make([]PathCandidate, 0, 3)
 	for _, stone := range []byte{parse.CellWhite, parse.CellBlack, parse.CellEmpty} {
 		e := PathEffectNone
-		if r.Verdict != "" && cur != 0 {
+		if judged {
 			switch {
 			case stone == cur && r.OnPath(c):
 				e = PathKeepsPath
