@@ -78,18 +78,6 @@ func (ga *gameAnalysis) issues() []analyze.Issue {
 	return out
 }
 
-// effectiveRules returns the Pousse rules in force for a file: its own
-// `# rules:` line, else the configured rules, else contest.
-func effectiveRules(f *parse.File, configured parse.Rules) parse.Rules {
-	if f.Rules != parse.RulesDefault {
-		return f.Rules
-	}
-	if configured != parse.RulesDefault {
-		return configured
-	}
-	return parse.RulesContest
-}
-
 // MaxDocumentSize is the largest document, in bytes, that the server
 // parses and analyses: 32 MiB. A larger one is still synchronised
 // (edits, closing) but gets no analysis, only one diagnostic (and a
@@ -140,7 +128,7 @@ func analyzeFile(kind parse.Kind, text []byte, configured parse.Rules, cache *ga
 	var lo, hi int
 	var inc bool
 	fa.file, lo, hi, inc = parse.Reparse(prev.file, prev.text, text)
-	fa.rules = effectiveRules(fa.file, configured)
+	fa.rules = fa.file.EffectiveRules(configured)
 	if inc && fa.rules != prev.rules {
 		inc = false
 	}
@@ -227,7 +215,7 @@ func parseAndAnalyze(fa *fileAnalysis, kind parse.Kind, text []byte, configured 
 		defer close(work)
 		fa.file = parse.ParseEach(kind, text, func(f *parse.File, g *parse.Game) {
 			if games == nil {
-				rules = effectiveRules(f, configured)
+				rules = f.EffectiveRules(configured)
 				games = make([]*gameAnalysis, 0, 64)
 			}
 			ga := &gameAnalysis{game: g, diags: new(gameDiags)}
@@ -239,7 +227,7 @@ func parseAndAnalyze(fa *fileAnalysis, kind parse.Kind, text []byte, configured 
 	if r := panicked.Load(); r != nil {
 		panic(r)
 	}
-	fa.rules = effectiveRules(fa.file, configured)
+	fa.rules = fa.file.EffectiveRules(configured)
 	if len(games) != len(fa.file.Games) || (len(games) > 0 && rules != fa.rules) {
 		// Not expected: the parser hands out every game once, after the
 		// rules are known. Analyse again the plain way.

@@ -110,7 +110,7 @@ func check(name string, kind parse.Kind, src []byte, def parse.Rules) checkRepor
 	r := checkReport{File: name, Kind: kind.String(), Errors: []checkError{}, Games: []checkGame{}}
 	rules := parse.RulesDefault
 	if kind == parse.Pousse {
-		rules = effectiveRules(f, def)
+		rules = f.EffectiveRules(def)
 		r.Rules = rules.String()
 	}
 	errs := append(parse.ErrorList(nil), f.Errors...)

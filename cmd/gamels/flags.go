@@ -44,15 +44,3 @@ func (f *rulesFlag) Set(s string) error {
 	f.r = r
 	return nil
 }
-
-// effectiveRules is the rule set a Pousse file is judged by: its own
-// `# rules:` line wins over the default chosen outside it.
-func effectiveRules(f *parse.File, def parse.Rules) parse.Rules {
-	if f.Rules != parse.RulesDefault {
-		return f.Rules
-	}
-	if def == parse.RulesDefault {
-		return parse.RulesContest
-	}
-	return def
-}

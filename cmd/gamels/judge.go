@@ -66,7 +66,7 @@ func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Wri
 	var rules parse.Rules
 	f := parse.ParseEach(kind, src, func(f *parse.File, g *parse.Game) {
 		if g.Index == 0 {
-			rules = effectiveRules(f, def)
+			rules = f.EffectiveRules(def)
 		}
 		a.Add(g, rules)
 	})

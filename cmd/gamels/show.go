@@ -57,7 +57,7 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gamels show: %s has %d lines, no line %d\n", name, lines.Count(), line)
 		return 1
 	}
-	s := &shower{f: f, rules: effectiveRules(f, rules.r), color: color, w: stdout}
+	s := &shower{f: f, rules: f.EffectiveRules(rules.r), color: color, w: stdout}
 	if line == 0 {
 		if len(f.Games) == 0 {
 			fmt.Fprintf(stderr, "gamels show: %s: no game\n", name)
