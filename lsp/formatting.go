@@ -63,7 +63,7 @@ func (s *Server) rangeFormatting(ctx context.Context, snap *snapshot, p *protoco
 			some = append(some, e)
 		}
 	}
-	if len(some) < len(all) && !sameTranscript(snap.kind, snap.text, format.Apply(snap.text, some)) {
+	if len(some) < len(all) && !format.Equivalent(snap.kind, snap.text, format.Apply(snap.text, some)) {
 		some = all
 	}
 	return textEdits(ctx, m, some)
@@ -92,47 +92,4 @@ func textEdits(ctx context.Context, m *Mapper, edits []format.Edit) ([]protocol.
 		out[i] = protocol.TextEdit{Range: m.Range(e.Span), NewText: string(e.New)}
 	}
 	return out, nil
-}
-
-// sameTranscript reports whether a and b hold the same transcript: the
-// same count line, rules, games (sizes, moves, rows, QUIT), terminator,
-// comments and number of errors, wherever they stand. O(len(a)+len(b)).
-func sameTranscript(kind parse.Kind, a, b []byte) bool {
-	fa, fb := parse.Parse(kind, a), parse.Parse(kind, b)
-	txt := func(src []byte, s parse.Span) string { return string(src[s.Start:s.End]) }
-	if fa.Layout != fb.Layout || fa.Rules != fb.Rules || len(fa.Errors) != len(fb.Errors) ||
-		txt(a, fa.Count.Span) != txt(b, fb.Count.Span) || len(fa.Games) != len(fb.Games) ||
-		(fa.End.End > 0) != (fb.End.End > 0) || len(fa.Comments) != len(fb.Comments) {
-		return false
-	}
-	sameMoves := func(x, y []parse.Move) bool {
-		if len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			p, q := x[i], y[i]
-			if p.Dir != q.Dir || p.Line != q.Line || p.Row != q.Row || p.Col != q.Col || p.Add != q.Add {
-				return false
-			}
-		}
-		return true
-	}
-	for i, ga := range fa.Games {
-		gb := fb.Games[i]
-		if txt(a, ga.N.Span) != txt(b, gb.N.Span) || !sameMoves(ga.Moves, gb.Moves) || !sameMoves(ga.Extra, gb.Extra) ||
-			(ga.Quit.End > 0) != (gb.Quit.End > 0) || len(ga.Rows) != len(gb.Rows) || ga.HasErrors != gb.HasErrors {
-			return false
-		}
-		for j, r := range ga.Rows {
-			if txt(a, r.Span) != txt(b, gb.Rows[j].Span) {
-				return false
-			}
-		}
-	}
-	for i, c := range fa.Comments {
-		if string(bytes.TrimRight([]byte(txt(a, c)), " \t\v\f")) != string(bytes.TrimRight([]byte(txt(b, fb.Comments[i])), " \t\v\f")) {
-			return false
-		}
-	}
-	return true
 }

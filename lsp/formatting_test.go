@@ -204,7 +204,7 @@ func TestRangeFormattingRandom(t *testing.T) {
 				t.Fatalf("%s: %d range edits, %d in all", name, len(edits), len(all))
 			}
 			out := applyTextEdits(t, m, src, edits)
-			if !sameTranscript(kind, src, out) {
+			if !format.Equivalent(kind, src, out) {
 				t.Fatalf("%s: range formatting changed the transcript:\n%s\n=>\n%s", name, src, out)
 			}
 			// Range then whole formatting equals whole formatting when the

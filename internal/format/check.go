@@ -15,6 +15,14 @@ func sameMeaning(kind parse.Kind, src []byte, f *parse.File, out []byte) bool {
 	return signature(f, src) == signature(g, out)
 }
 
+// Equivalent reports whether a and b hold the same transcript of the
+// given kind: the same layout, rules, games (sizes, moves, rows, QUIT),
+// terminator, comments and number of errors, wherever they stand (the
+// check Source makes of its own output). O(len(a) + len(b)).
+func Equivalent(kind parse.Kind, a, b []byte) bool {
+	return signature(parse.Parse(kind, a), a) == signature(parse.Parse(kind, b), b)
+}
+
 // signature hashes what a transcript means, leaving out where things are.
 func signature(f *parse.File, src []byte) uint64 {
 	h := fnv.New64a()
