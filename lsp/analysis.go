@@ -60,6 +60,29 @@ func (ga *gameAnalysis) result() *analyze.Result {
 	return nil
 }
 
+// outcome returns what the engine says of the game, its Partial taken
+// from the game as parsed now; Issues are left out (their spans would
+// need the shift: see issues). An Outcome with an empty Verdict when
+// there is no engine result.
+func (ga *gameAnalysis) outcome(kind parse.Kind) analyze.Outcome {
+	var o analyze.Outcome
+	switch {
+	case ga.pousse != nil:
+		o = ga.pousse.Outcome()
+	case ga.spot != nil:
+		o = ga.spot.Outcome()
+	case ga.path != nil:
+		o = ga.path.Outcome()
+	default:
+		o = analyze.Outcome{Kind: kind, End: -1}
+	}
+	if ga.game.Size == 0 {
+		o.Verdict = "" // nothing replayed
+	}
+	o.Issues, o.Partial = nil, ga.game.HasErrors
+	return o
+}
+
 // issues returns the engine's issues with spans in the current text.
 func (ga *gameAnalysis) issues() []analyze.Issue {
 	r := ga.result()

@@ -465,9 +465,9 @@ func unplayedFix(snap *snapshot, fa *fileAnalysis, ga *gameAnalysis, sp parse.Sp
 		}
 	}
 	n := len(g.Moves) - r.End - 1
-	title := fmt.Sprintf("Delete the %s not played (the game ended at move %d)", plural(n, "move"), r.End+1)
+	title := fmt.Sprintf("Delete the %s not played (the game ended at move %d)", parse.Plural(n, "move"), r.End+1)
 	if bad > 0 {
-		title = fmt.Sprintf("Delete the %s not played and %s (the game ended at move %d)", plural(n, "move"), plural(bad, "malformed move"), r.End+1)
+		title = fmt.Sprintf("Delete the %s not played and %s (the game ended at move %d)", parse.Plural(n, "move"), parse.Plural(bad, "malformed move"), r.End+1)
 	}
 	return quickFix{
 		title:     title,

@@ -200,7 +200,7 @@ func pousseCompletions(text []byte, fa *fileAnalysis, ga *gameAnalysis, m *Mappe
 	if fa.rules == parse.RulesICFP {
 		verdict = "no result yet (the judge prints TIE GAME)"
 	}
-	quit.Detail = protocol.NewOptional(fmt.Sprintf("end the game after %s: %s", plural(k, "move"), verdict))
+	quit.Detail = protocol.NewOptional(fmt.Sprintf("end the game after %s: %s", parse.Plural(k, "move"), verdict))
 	return append(items, quit)
 }
 

@@ -490,7 +490,7 @@ func outcomeSpanDiags(kind parse.Kind, fa *fileAnalysis, ga *gameAnalysis) []spa
 	if len(g.Moves) > 0 {
 		sp = g.Moves[len(g.Moves)-1].Span
 	}
-	return append(out, spanDiag{span: sp, sev: protocol.DiagnosticSeverityInformation, msg: runOutMessage(kind, fa.rules, g, r)})
+	return append(out, spanDiag{span: sp, sev: protocol.DiagnosticSeverityInformation, msg: ga.outcome(kind).Ending()})
 }
 
 // earlierMessage explains the related location of a repetition.
@@ -502,25 +502,6 @@ func earlierMessage(kind parse.Kind, r *analyze.Result) string {
 		return fmt.Sprintf("the pattern after move %d, rotated %d°", r.Earlier+1, 90*r.Rotation)
 	}
 	return fmt.Sprintf("the same position, by the same player, as after move %d", r.Earlier+1)
-}
-
-// runOutMessage says that a game's moves ran out without a result.
-func runOutMessage(kind parse.Kind, rules parse.Rules, g *parse.Game, r *analyze.Result) string {
-	n := len(g.Moves)
-	switch {
-	case kind == parse.Spot:
-		return fmt.Sprintf("%s: no pattern repeated in %s", r.Verdict, plural(n, "move"))
-	case rules == parse.RulesICFP:
-		return fmt.Sprintf("no result yet after %s (the judge prints %s)", plural(n, "move"), r.Verdict)
-	}
-	return fmt.Sprintf("%s: no winner after %s", r.Verdict, plural(n, "move"))
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // pathDiagnostics gives a PATH board's verdict on its N line, and marks

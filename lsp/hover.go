@@ -91,7 +91,7 @@ func gameHover(text []byte, kind parse.Kind, rules parse.Rules, ga *gameAnalysis
 		fmt.Fprintf(&b, " · %d×%d", g.Size, g.Size)
 	}
 	if kind != parse.Path {
-		fmt.Fprintf(&b, " · %s", plural(len(g.Moves), "move"))
+		fmt.Fprintf(&b, " · %s", parse.Plural(len(g.Moves), "move"))
 		if kind == parse.Pousse {
 			fmt.Fprintf(&b, " · %s rules", rules)
 		}

@@ -106,11 +106,3 @@ func (p *parser) isNumber(t token) bool {
 	_, ok := number(p.text(t.span))
 	return ok
 }
-
-// plural returns "1 move", "2 moves".
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}

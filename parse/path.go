@@ -144,7 +144,7 @@ func (p *parser) pathRowSize(g *Game, span Span, chars int) {
 	if g.Size > 0 && len(g.Rows) >= g.Size {
 		p.errorf(g, span, "extra row: a %dx%d board has %d rows", g.Size, g.Size, g.Size)
 	} else if g.Size > 0 && chars != g.Size {
-		p.errorf(g, span, "row %d has %s but the board is %dx%d", len(g.Rows)+1, plural(chars, "cell"), g.Size, g.Size)
+		p.errorf(g, span, "row %d has %s but the board is %dx%d", len(g.Rows)+1, Plural(chars, "cell"), g.Size, g.Size)
 	}
 }
 
@@ -170,7 +170,7 @@ var pathNotCell = func() (t [256]byte) {
 // pathDone checks that a finished data set has all its rows.
 func (p *parser) pathDone(g *Game) {
 	if g.Size > 0 && len(g.Rows) < g.Size {
-		p.errorf(g, g.N.Span, "%s: a %dx%d board has %d rows", fmt.Sprintf("data set %d has %s", g.Index+1, plural(len(g.Rows), "row")), g.Size, g.Size, g.Size)
+		p.errorf(g, g.N.Span, "%s: a %dx%d board has %d rows", fmt.Sprintf("data set %d has %s", g.Index+1, Plural(len(g.Rows), "row")), g.Size, g.Size, g.Size)
 	}
 	p.done(g)
 }

@@ -44,7 +44,7 @@ func (p *parser) pousse() {
 		p.errorf(nil, Span{len(p.src), len(p.src)}, "no game: a Pousse game is a board size N, moves, then QUIT")
 	}
 	if f.Layout == LayoutCounted && f.Count.Value != len(f.Games) {
-		p.errorf(nil, f.Count.Span, "the count line says %s but the file has %d", plural(max(f.Count.Value, 0), "game"), len(f.Games))
+		p.errorf(nil, f.Count.Span, "the count line says %s but the file has %d", Plural(max(f.Count.Value, 0), "game"), len(f.Games))
 	}
 	p.pousseRules()
 }

@@ -104,7 +104,7 @@ func (p *parser) spotGame(lx *lexer, header token) *Game {
 		}
 	}
 	if want > 0 && written < want {
-		p.errorf(g, g.N.Span, "game %d has %s but a %dx%d game has exactly %d (2N)", g.Index+1, plural(written, "move"), g.Size, g.Size, want)
+		p.errorf(g, g.N.Span, "game %d has %s but a %dx%d game has exactly %d (2N)", g.Index+1, Plural(written, "move"), g.Size, g.Size, want)
 	}
 	return g
 }

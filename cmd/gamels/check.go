@@ -45,6 +45,7 @@ type checkGame struct {
 	Finished bool   `json:"finished"`
 	EndMove  int    `json:"end_move,omitempty"` // 1-based; 0 when none
 	Partial  bool   `json:"despite_errors,omitempty"`
+	summary  string // how the game went, in words (analyze.Outcome.Summary)
 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -119,7 +120,7 @@ func check(name string, kind parse.Kind, src []byte, def parse.Rules) checkRepor
 		for _, is := range o.Issues {
 			errs = append(errs, &parse.Error{Span: is.Span, Msg: is.Msg})
 		}
-		cg := checkGame{Game: g.Index + 1, Size: g.Size, Moves: len(g.Moves), Verdict: o.Verdict, Finished: o.Finished, Partial: o.Partial}
+		cg := checkGame{Game: g.Index + 1, Size: g.Size, Moves: len(g.Moves), Verdict: o.Verdict, Finished: o.Finished, Partial: o.Partial, summary: o.Summary()}
 		at := g.N.Span.Start
 		if o.End >= 0 {
 			cg.EndMove = o.End + 1
@@ -143,39 +144,6 @@ func printCheck(w io.Writer, r checkReport) {
 		fmt.Fprintf(w, "%s:%d:%d: error: %s\n", r.File, e.Line, e.Col, e.Message)
 	}
 	for _, g := range r.Games {
-		fmt.Fprintf(w, "%s:%d: game %d: %s\n", r.File, g.Line, g.Game, gameSummary(r.Kind, g, r.Rules))
+		fmt.Fprintf(w, "%s:%d: game %d: %s\n", r.File, g.Line, g.Game, g.summary)
 	}
-}
-
-// gameSummary says how a game ends, in words.
-func gameSummary(kind string, g checkGame, rules string) string {
-	var s string
-	switch {
-	case g.Verdict == "":
-		return "not analysed: its board size is unusable"
-	case kind == "path":
-		s = g.Verdict
-	case kind == "spot" && g.Finished:
-		s = g.Verdict
-	case g.Finished:
-		s = fmt.Sprintf("%s at move %d", g.Verdict, g.EndMove)
-	case kind == "spot":
-		s = fmt.Sprintf("%s: no pattern repeats in %s", g.Verdict, plural(g.Moves, "move"))
-	case rules == "icfp":
-		s = fmt.Sprintf("no result yet after %s", plural(g.Moves, "move"))
-	default:
-		s = fmt.Sprintf("%s after %s", g.Verdict, plural(g.Moves, "move"))
-	}
-	if g.Partial {
-		s += " (computed despite errors)"
-	}
-	return s
-}
-
-// plural returns "1 move", "2 moves".
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

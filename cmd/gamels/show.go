@@ -175,7 +175,7 @@ func (s *shower) game(g *parse.Game, end int) {
 		sg := analyze.Spot(g)
 		st := sg.Board(played)
 		board = render.Spot(st)
-		counts = plural(st.Spots(), "spot")
+		counts = parse.Plural(st.Spots(), "spot")
 		mover = map[bool]string{true: "player 1", false: "player 2"}[played%2 == 1]
 	}
 	head := fmt.Sprintf("game %d: %dx%d, ", g.Index+1, g.Size, g.Size)
@@ -194,7 +194,7 @@ func (s *shower) game(g *parse.Game, end int) {
 	case o.End >= 0:
 		fmt.Fprintf(w, "the game ends at move %d: %s\n", o.End+1, o.Verdict)
 	case played == len(g.Moves) && o.Verdict != "":
-		fmt.Fprintf(w, "%s: no result in %s\n", o.Verdict, plural(len(g.Moves), "move"))
+		fmt.Fprintf(w, "%s: no result in %s\n", o.Verdict, parse.Plural(len(g.Moves), "move"))
 	}
 }
 
