@@ -194,7 +194,7 @@ func (s *shower) game(g *parse.Game, end int) {
 	case o.End >= 0:
 		fmt.Fprintf(w, "the game ends at move %d: %s\n", o.End+1, o.Verdict)
 	case played == len(g.Moves) && o.Verdict != "":
-		fmt.Fprintf(w, "%s: no result in %s\n", o.Verdict, parse.Plural(len(g.Moves), "move"))
+		fmt.Fprintln(w, o.Ending())
 	}
 }
 
