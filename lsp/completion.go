@@ -191,7 +191,7 @@ func pousseCompletions(text []byte, fa *fileAnalysis, ga *gameAnalysis, m *Mappe
 			Kind:          protocol.CompletionItemKindValue,
 			Detail:        protocol.NewOptional(detail),
 			Documentation: &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: doc},
-			SortText:      sortKey(group, int(strings.IndexByte("LRTB", c.Dir))*n+c.Line),
+			SortText:      sortKey(group, i+1), // L1..LN, R1..RN, T1..TN, B1..BN
 			FilterText:    protocol.NewOptional(label),
 			TextEdit:      edit(label),
 		})
