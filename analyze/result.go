@@ -35,9 +35,11 @@ const (
 )
 
 // Issue is a problem the engine found in a well-formed game, such as an
-// illegal Spot move. Span points at the move.
+// illegal Spot move. Span points at the move; Code names the class of the
+// problem (see codes.go), stable when Msg is reworded.
 type Issue struct {
 	Span parse.Span
+	Code parse.Code
 	Msg  string
 }
 

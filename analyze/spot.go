@@ -143,21 +143,21 @@ func spotKey(i int) uint64 {
 var spotKeyMask = ^uint64(0)
 
 // spotApply plays move mv on s as the rules and the editor see it: a legal
-// move toggles its square; an illegal one (off the board, placing on a
-// spot, removing from an empty square) changes nothing and its message is
-// returned. O(1).
-func spotApply(s *SpotState, mv parse.Move) (msg string) {
+// move toggles its square and ok is true; an illegal one (off the board,
+// placing on a spot, removing from an empty square) changes nothing and
+// is returned as an issue. O(1).
+func spotApply(s *SpotState, mv parse.Move) (is Issue, ok bool) {
 	r, c := int(mv.Row)-1, int(mv.Col)-1
 	switch {
 	case r < 0 || r >= s.n || c < 0 || c >= s.n:
-		return fmt.Sprintf("illegal move: square (%d,%d) is off the %dx%d board", mv.Row, mv.Col, s.n, s.n)
+		return Issue{Span: mv.Span, Code: CodeOffBoard, Msg: fmt.Sprintf("illegal move: square (%d,%d) is off the %dx%d board", mv.Row, mv.Col, s.n, s.n)}, false
 	case mv.Add && s.has(r, c):
-		return fmt.Sprintf("illegal move: square (%d,%d) already has a spot", mv.Row, mv.Col)
+		return Issue{Span: mv.Span, Code: CodeIllegalPlace, Msg: fmt.Sprintf("illegal move: square (%d,%d) already has a spot", mv.Row, mv.Col)}, false
 	case !mv.Add && !s.has(r, c):
-		return fmt.Sprintf("illegal move: square (%d,%d) has no spot to remove", mv.Row, mv.Col)
+		return Issue{Span: mv.Span, Code: CodeIllegalRemove, Msg: fmt.Sprintf("illegal move: square (%d,%d) has no spot to remove", mv.Row, mv.Col)}, false
 	}
 	s.toggle(r, c)
-	return ""
+	return Issue{}, true
 }
 
 // spotLegal reports whether mv is legal on s, without building a message.
@@ -266,8 +266,8 @@ func Spot(g *parse.Game) *SpotGame {
 	defer spotPool.Put(sc)
 	seen := newSpotSeen(sc, g, n, len(g.Moves))
 	for i, mv := range g.Moves {
-		if msg := spotApply(&sc.cur, mv); msg != "" {
-			sg.Issues = append(sg.Issues, Issue{Span: mv.Span, Msg: msg})
+		if is, ok := spotApply(&sc.cur, mv); !ok {
+			sg.Issues = append(sg.Issues, is)
 			sg.illegal = append(sg.illegal, i)
 		}
 		if earlier, rot := seen.find(); earlier >= 0 {

@@ -149,11 +149,11 @@ func spotReference(g *parse.Game) (res Result, illegal []int) {
 		r, c := int(mv.Row)-1, int(mv.Col)-1
 		if cur[r][c] == mv.Add {
 			illegal = append(illegal, i)
-			what := "already has a spot"
+			what, code := "already has a spot", CodeIllegalPlace
 			if !mv.Add {
-				what = "has no spot to remove"
+				what, code = "has no spot to remove", CodeIllegalRemove
 			}
-			res.Issues = append(res.Issues, Issue{Span: mv.Span, Msg: fmt.Sprintf("illegal move: square (%d,%d) %s", r+1, c+1, what)})
+			res.Issues = append(res.Issues, Issue{Span: mv.Span, Code: code, Msg: fmt.Sprintf("illegal move: square (%d,%d) %s", r+1, c+1, what)})
 		} else {
 			cur[r][c] = mv.Add
 		}
@@ -400,7 +400,7 @@ func TestSpotIssues(t *testing.T) {
 		g:    &parse.Game{Size: 3, Moves: []parse.Move{mv(1, 1, true, 0), mv(1, 1, true, 6), mv(2, 2, true, 12)}},
 		want: Result{
 			Verdict: "Player 1 wins on move 2", Finished: true, End: 1, Winner: First, Reason: ReasonPattern,
-			Issues: []Issue{{Span: parse.Span{Start: 6, End: 11}, Msg: "illegal move: square (1,1) already has a spot"}},
+			Issues: []Issue{{Span: parse.Span{Start: 6, End: 11}, Code: CodeIllegalPlace, Msg: "illegal move: square (1,1) already has a spot"}},
 		},
 	}, {
 		// Move 1 is a no-op: the empty board before move 1 does not count,
@@ -410,7 +410,7 @@ func TestSpotIssues(t *testing.T) {
 			mv(2, 1, false, 0), mv(1, 2, true, 6), mv(1, 2, false, 12), mv(2, 2, true, 18)}},
 		want: Result{
 			Verdict: "Player 2 wins on move 3", Finished: true, End: 2, Winner: Second, Reason: ReasonPattern,
-			Issues: []Issue{{Span: parse.Span{Start: 0, End: 5}, Msg: "illegal move: square (2,1) has no spot to remove"}},
+			Issues: []Issue{{Span: parse.Span{Start: 0, End: 5}, Code: CodeIllegalRemove, Msg: "illegal move: square (2,1) has no spot to remove"}},
 		},
 	}, {
 		// Issues after the end are not reported; off-board moves are
@@ -420,7 +420,7 @@ func TestSpotIssues(t *testing.T) {
 			mv(1, 1, true, 0), mv(3, 1, true, 6), mv(2, 2, false, 12), mv(2, 2, false, 18)}},
 		want: Result{
 			Verdict: "Player 1 wins on move 2", Finished: true, End: 1, Winner: First, Reason: ReasonPattern, Partial: true,
-			Issues: []Issue{{Span: parse.Span{Start: 6, End: 11}, Msg: "illegal move: square (3,1) is off the 2x2 board"}},
+			Issues: []Issue{{Span: parse.Span{Start: 6, End: 11}, Code: CodeOffBoard, Msg: "illegal move: square (3,1) is off the 2x2 board"}},
 		},
 	}, {
 		name: "rotation 3",

@@ -253,16 +253,18 @@ func outOfSyncDiagnostic() protocol.Diagnostic {
 func internalErrorDiagnostic(err error) protocol.Diagnostic {
 	return protocol.Diagnostic{
 		Severity: protocol.DiagnosticSeverityError,
+		Code:     codeValue(codeInternalError),
 		Source:   protocol.NewOptional("gamels"),
 		Message:  protocol.String("gamels: " + err.Error()),
 	}
 }
 
-// diag makes one diagnostic.
-func diag(m *Mapper, sp parse.Span, sev protocol.DiagnosticSeverity, msg string) protocol.Diagnostic {
+// diag makes one diagnostic; code is empty for one that is not an error.
+func diag(m *Mapper, sp parse.Span, sev protocol.DiagnosticSeverity, code parse.Code, msg string) protocol.Diagnostic {
 	return protocol.Diagnostic{
 		Range:    m.Range(sp),
 		Severity: sev,
+		Code:     codeValue(code),
 		Source:   protocol.NewOptional("gamels"),
 		Message:  protocol.String(msg),
 	}
@@ -273,6 +275,7 @@ func diag(m *Mapper, sp parse.Span, sev protocol.DiagnosticSeverity, msg string)
 type spanDiag struct {
 	span        parse.Span
 	sev         protocol.DiagnosticSeverity
+	code        parse.Code // of every error; empty for the others
 	msg         string
 	related     parse.Span // with relMsg, when relMsg is not empty
 	relMsg      string
@@ -324,7 +327,7 @@ func (x spanDiag) shifted(d int) spanDiag {
 func makeGameDiags(snap *snapshot, fa *fileAnalysis, ga *gameAnalysis) []spanDiag {
 	var out []spanDiag
 	for _, is := range ga.issues() {
-		out = append(out, spanDiag{span: is.Span, sev: protocol.DiagnosticSeverityError, msg: is.Msg})
+		out = append(out, spanDiag{span: is.Span, sev: protocol.DiagnosticSeverityError, code: is.Code, msg: is.Msg})
 	}
 	switch snap.kind {
 	case parse.Pousse, parse.Spot:
@@ -341,6 +344,7 @@ func (d spanDiag) toProtocol(u uri.URI, m *Mapper) protocol.Diagnostic {
 	pd := protocol.Diagnostic{
 		Range:    m.Range(d.span),
 		Severity: d.sev,
+		Code:     codeValue(d.code),
 		Source:   protocol.NewOptional("gamels"),
 		Message:  protocol.String(d.msg),
 	}
@@ -374,6 +378,7 @@ func computeDiagnostics(snap *snapshot, fa *fileAnalysis) []protocol.Diagnostic 
 		// At the start of the document; no line index is built for it.
 		return []protocol.Diagnostic{{
 			Severity: protocol.DiagnosticSeverityWarning,
+			Code:     codeValue(codeTooLarge),
 			Source:   protocol.NewOptional("gamels"),
 			Message:  protocol.String(tooLargeMessage(len(snap.text))),
 		}}
@@ -388,7 +393,7 @@ func computeDiagnostics(snap *snapshot, fa *fileAnalysis) []protocol.Diagnostic 
 	all := make([]spanDiag, 0, n)
 	take := func(limit int) {
 		for len(errs) > 0 && errs[0].Span.Start <= limit {
-			all = append(all, spanDiag{span: errs[0].Span, sev: protocol.DiagnosticSeverityError, msg: errs[0].Msg})
+			all = append(all, spanDiag{span: errs[0].Span, sev: protocol.DiagnosticSeverityError, code: errs[0].Code, msg: errs[0].Msg})
 			errs = errs[1:]
 		}
 	}

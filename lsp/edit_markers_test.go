@@ -341,7 +341,11 @@ func actionsText(t *testing.T, where string, u uri.URI, text []byte, published [
 		fmt.Fprintf(&b, "== %s (%s%s)\n", a.Title, kind, pref)
 		fixed := map[string]int{}
 		for _, d := range a.Diagnostics {
-			fmt.Fprintf(&b, "fixes line %d: %v\n", d.Range.Start.Line+1, d.Message)
+			if d.Code != nil {
+				fmt.Fprintf(&b, "fixes line %d: [%v] %v\n", d.Range.Start.Line+1, d.Code, d.Message)
+			} else {
+				fmt.Fprintf(&b, "fixes line %d: %v\n", d.Range.Start.Line+1, d.Message)
+			}
 			if !slices.ContainsFunc(published, func(p protocol.Diagnostic) bool { return sameJSON(t, p, d) }) {
 				t.Errorf("%s: action %q names a diagnostic that was not published: %v", where, a.Title, d)
 			}

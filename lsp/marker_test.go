@@ -7,7 +7,7 @@ package lsp
 //	1 1 +     #@ diag(info, "1 1 +", "Player 2 wins on move 3", related="2 2 +", relline=3, relmsg="...")
 //	N line    #@ lens("game 1: X WINS at move 7")
 //
-//   - diag(severity, "covered text", "message", tag=unnecessary,
+//   - diag(severity, "covered text", "message", code="code", tag=unnecessary,
 //     related="covered text", relline=N, relmsg="message"): a diagnostic starting on
 //     this line whose range covers exactly the text given ("FIRST…LAST"
 //     for a range over several lines: its text on the first line, without
@@ -138,6 +138,9 @@ var severities = map[protocol.DiagnosticSeverity]string{
 func diagKey(m *Mapper, text []byte, d protocol.Diagnostic) string {
 	sp := m.Span(d.Range)
 	s := fmt.Sprintf("%d: diag(%s, %q, %q", d.Range.Start.Line+1, severities[d.Severity], covered(text[sp.Start:sp.End]), fmt.Sprint(d.Message))
+	if d.Code != nil {
+		s += fmt.Sprintf(", code=%v", d.Code)
+	}
 	if slices.Contains(d.Tags.Slice(), protocol.DiagnosticTagUnnecessary) {
 		s += ", tag=unnecessary"
 	}
@@ -171,6 +174,9 @@ func annotationKey(t *testing.T, file string, a annotation) string {
 		t.Fatalf("%s:%d: diag wants 3 arguments (severity, covered text, message), got %q", file, a.line+1, a.args)
 	}
 	s := fmt.Sprintf("%d: diag(%s, %q, %q", a.line+1, a.args[0], a.args[1], a.args[2])
+	if a.kw["code"] != "" {
+		s += ", code=" + a.kw["code"]
+	}
 	if a.kw["tag"] != "" {
 		s += ", tag=" + a.kw["tag"]
 	}

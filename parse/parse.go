@@ -27,7 +27,7 @@ func ParseEach(kind Kind, src []byte, each func(*File, *Game)) *File {
 	case Path:
 		p.path()
 	default:
-		p.errorf(nil, Span{}, "unknown transcript kind")
+		p.errorf(nil, Span{}, CodeBadKind, "unknown transcript kind")
 	}
 	f.Errors.Sort()
 	return f
@@ -58,16 +58,16 @@ func (p *parser) text(s Span) []byte { return p.src[s.Start:s.End] }
 
 // errorf records an error at span and marks game, when not nil, as
 // having errors.
-func (p *parser) errorf(g *Game, span Span, format string, args ...any) {
+func (p *parser) errorf(g *Game, span Span, code Code, format string, args ...any) {
 	if g != nil {
 		g.HasErrors = true
 	}
 	p.nerrors++
 	switch {
 	case p.nerrors <= MaxErrors:
-		p.file.Errors = append(p.file.Errors, &Error{Span: span, Msg: fmt.Sprintf(format, args...)})
+		p.file.Errors = append(p.file.Errors, &Error{Span: span, Code: code, Msg: fmt.Sprintf(format, args...)})
 	case p.nerrors == MaxErrors+1:
-		p.file.Errors = append(p.file.Errors, &Error{Span: span, Msg: fmt.Sprintf("too many errors: the first %d are listed", MaxErrors)})
+		p.file.Errors = append(p.file.Errors, &Error{Span: span, Code: CodeTooManyErrors, Msg: fmt.Sprintf("too many errors: the first %d are listed", MaxErrors)})
 	}
 }
 
@@ -87,9 +87,9 @@ func (p *parser) checkSize(g *Game, lo, hi int) {
 		return
 	}
 	if g.N.OK {
-		p.errorf(g, g.N.Span, "board size %d is out of range: N must be between %d and %d", g.N.Value, lo, hi)
+		p.errorf(g, g.N.Span, CodeBadSize, "board size %d is out of range: N must be between %d and %d", g.N.Value, lo, hi)
 	} else {
-		p.errorf(g, g.N.Span, "board size %s is out of range: N must be between %d and %d", p.text(g.N.Span), lo, hi)
+		p.errorf(g, g.N.Span, CodeBadSize, "board size %s is out of range: N must be between %d and %d", p.text(g.N.Span), lo, hi)
 	}
 	g.N.OK = false
 }

@@ -121,7 +121,7 @@ func dumpErrors(f *parse.File, src []byte) string {
 	lines := parse.NewLines(src)
 	var b strings.Builder
 	for _, e := range f.Errors {
-		fmt.Fprintf(&b, "%s-%s: %s\n", pos(lines, e.Span.Start), pos(lines, e.Span.End), e.Msg)
+		fmt.Fprintf(&b, "%s-%s: [%s] %s\n", pos(lines, e.Span.Start), pos(lines, e.Span.End), e.Code, e.Msg)
 	}
 	return b.String()
 }

@@ -75,7 +75,7 @@ func (p *parser) path() {
 				f.End = ln.span
 				for off < len(p.src) {
 					if ln := p.nextLine(&off); ln.span.Len() > 0 {
-						p.errorf(nil, ln.span, "unexpected text after the terminating 0")
+						p.errorf(nil, ln.span, CodeTextAfterEnd, "unexpected text after the terminating 0")
 						break
 					}
 				}
@@ -87,7 +87,7 @@ func (p *parser) path() {
 			continue
 		}
 		if g == nil {
-			p.errorf(nil, ln.span, "expected a board size N or the terminating 0, found %s", quote(text))
+			p.errorf(nil, ln.span, CodeExpectedSize, "expected a board size N or the terminating 0, found %s", quote(text))
 			last = ln.span
 			continue
 		}
@@ -97,7 +97,7 @@ func (p *parser) path() {
 	if g != nil {
 		p.pathDone(g)
 	}
-	p.errorf(nil, Span{last.End, last.End}, "missing the terminating 0: a PATH file ends with a line 0")
+	p.errorf(nil, Span{last.End, last.End}, CodeMissingEnd, "missing the terminating 0: a PATH file ends with a line 0")
 }
 
 // pathRow adds one row to the game and checks its cells.
@@ -124,11 +124,11 @@ func (p *parser) pathRow(g *Game, span Span) {
 		cell := Span{span.Start + i, span.Start + i + size}
 		switch {
 		case c == 'w' || c == 'b' || c == 'u':
-			p.errorf(g, cell, "unknown cell %s: cells are W, B or U, in capitals", quote(text[i:i+size]))
+			p.errorf(g, cell, CodeLowercaseCell, "unknown cell %s: cells are W, B or U, in capitals", quote(text[i:i+size]))
 		case isSpace(c):
-			p.errorf(g, cell, "unexpected space in a row: a row is N cells W, B or U with nothing between them")
+			p.errorf(g, cell, CodeSpaceInRow, "unexpected space in a row: a row is N cells W, B or U with nothing between them")
 		default:
-			p.errorf(g, cell, "unknown cell %s: cells are W (white), B (black) or U (unfilled)", quote(text[i:i+size]))
+			p.errorf(g, cell, CodeUnknownCell, "unknown cell %s: cells are W (white), B (black) or U (unfilled)", quote(text[i:i+size]))
 		}
 		i += size
 	}
@@ -142,9 +142,9 @@ func (p *parser) pathRow(g *Game, span Span) {
 // the board size.
 func (p *parser) pathRowSize(g *Game, span Span, chars int) {
 	if g.Size > 0 && len(g.Rows) >= g.Size {
-		p.errorf(g, span, "extra row: a %dx%d board has %d rows", g.Size, g.Size, g.Size)
+		p.errorf(g, span, CodeExtraRow, "extra row: a %dx%d board has %d rows", g.Size, g.Size, g.Size)
 	} else if g.Size > 0 && chars != g.Size {
-		p.errorf(g, span, "row %d has %s but the board is %dx%d", len(g.Rows)+1, Plural(chars, "cell"), g.Size, g.Size)
+		p.errorf(g, span, CodeRowLength, "row %d has %s but the board is %dx%d", len(g.Rows)+1, Plural(chars, "cell"), g.Size, g.Size)
 	}
 }
 
@@ -170,7 +170,7 @@ var pathNotCell = func() (t [256]byte) {
 // pathDone checks that a finished data set has all its rows.
 func (p *parser) pathDone(g *Game) {
 	if g.Size > 0 && len(g.Rows) < g.Size {
-		p.errorf(g, g.N.Span, "%s: a %dx%d board has %d rows", fmt.Sprintf("data set %d has %s", g.Index+1, Plural(len(g.Rows), "row")), g.Size, g.Size, g.Size)
+		p.errorf(g, g.N.Span, CodeMissingRows, "%s: a %dx%d board has %d rows", fmt.Sprintf("data set %d has %s", g.Index+1, Plural(len(g.Rows), "row")), g.Size, g.Size, g.Size)
 	}
 	p.done(g)
 }

@@ -33,6 +33,7 @@ type checkError struct {
 	Line    int    `json:"line"`
 	Col     int    `json:"col"`
 	Offset  int    `json:"offset"`
+	Code    string `json:"code"` // stable, see the README's "Error codes"
 	Message string `json:"message"`
 }
 
@@ -118,7 +119,7 @@ func check(name string, kind parse.Kind, src []byte, def parse.Rules) checkRepor
 	for _, g := range f.Games {
 		o := analyze.Analyze(kind, g, rules)
 		for _, is := range o.Issues {
-			errs = append(errs, &parse.Error{Span: is.Span, Msg: is.Msg})
+			errs = append(errs, &parse.Error{Span: is.Span, Code: is.Code, Msg: is.Msg})
 		}
 		cg := checkGame{Game: g.Index + 1, Size: g.Size, Moves: len(g.Moves), Verdict: o.Verdict, Finished: o.Finished, Partial: o.Partial, summary: o.Summary()}
 		at := g.N.Span.Start
@@ -132,7 +133,7 @@ func check(name string, kind parse.Kind, src []byte, def parse.Rules) checkRepor
 	errs.Sort()
 	for _, e := range errs {
 		line, col := lines.Position(e.Span.Start)
-		r.Errors = append(r.Errors, checkError{Line: line, Col: col, Offset: e.Span.Start, Message: e.Msg})
+		r.Errors = append(r.Errors, checkError{Line: line, Col: col, Offset: e.Span.Start, Code: string(e.Code), Message: e.Msg})
 	}
 	return r
 }

@@ -84,7 +84,7 @@ func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Wri
 	for i, g := range f.Games {
 		o := outcomes[i]
 		for _, is := range o.Issues {
-			errs = append(errs, &parse.Error{Span: is.Span, Msg: is.Msg})
+			errs = append(errs, &parse.Error{Span: is.Span, Code: is.Code, Msg: is.Msg})
 		}
 		printing = printing && !g.HasErrors && len(o.Issues) == 0 && g.Span.End <= stop
 		if !printing {
