@@ -11,9 +11,17 @@ const (
 // spot parses a Spot file: games `N` followed by exactly 2N moves
 // `r c +` or `r c -`, and a final `0`.
 //
-// Tokens are read freely across lines as the contest does; line breaks
-// only help recovery: a number alone on its line that does not begin a
-// well-formed move is taken for the next game's size.
+// Tokens are read freely across lines as the contest does: after a
+// game's 2N well-formed moves the next number is the next game's size
+// (or the final 0), wherever the line breaks fall, so that a size sharing
+// a line with moves, or a whole file on one line, reads as the contest
+// reads it. The count of 2N is what makes the token stream unambiguous.
+// Line breaks only help recovery from malformed input: a number alone on
+// its line that does not begin a well-formed move ends a game that is
+// short of moves (or whose moves include malformed ones, which make the
+// count unreliable), and a line that is exactly a move `r c ±` after the
+// 2N moves is an extra move (no game can begin with such a line: its size
+// would be followed by `c ±`, not by a move).
 func (p *parser) spot() {
 	f := p.file
 	lx := newLexer(p.src, &f.Comments)
@@ -68,6 +76,15 @@ func (p *parser) spotMoveAhead(lx *lexer) bool {
 	return true
 }
 
+// spotMoveLine reports whether the next three tokens have the shape of a
+// move and make up their line: the first begins it, the sign ends it (a
+// comment may follow).
+func (p *parser) spotMoveLine(lx *lexer) bool {
+	t0, _ := lx.peek(0)
+	t2, ok := lx.peek(2)
+	return ok && t0.bol && t2.eol && p.spotMoveAhead(lx)
+}
+
 func (p *parser) spotGame(lx *lexer, header token) *Game {
 	g := p.newGame(header)
 	p.checkSize(g, SpotMinN, SpotMaxN)
@@ -83,6 +100,9 @@ func (p *parser) spotGame(lx *lexer, header token) *Game {
 		t0, ok := lx.peek(0)
 		if !ok {
 			break
+		}
+		if want > 0 && written >= want && !g.HasErrors && p.isNumber(t0) && !p.spotMoveLine(lx) {
+			break // the 2N moves are read: the next game's size, or the final 0
 		}
 		shaped := p.spotMoveAhead(lx)
 		if !shaped && p.isNumber(t0) && t0.bol && t0.eol {

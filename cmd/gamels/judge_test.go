@@ -27,6 +27,7 @@ func TestJudgeContestData(t *testing.T) {
 		{"pousse", "icfp1998/as_uva844.in", "icfp1998/as_uva844.expected.out"},
 		{"spot", "samples/uva141_sample.in", "samples/uva141_sample.out"},
 		{"spot", "edge/uva141_edge.in", "edge/uva141_edge.expected.out"},
+		{"spot", "edge/uva141_tokens.in", "edge/uva141_tokens.expected.out"},
 		{"spot", "random/uva141_random3000.in", "random/uva141_random3000.expected.out"},
 		{"path", "samples/uva601_sample.in", "samples/uva601_sample.out"},
 		{"path", "samples/uva601_extra.in", "samples/uva601_extra.out"},
