@@ -8,13 +8,15 @@ import "gamels/parse"
 // then the text).
 const (
 	// CodeIllegalPlace: a Spot move places a spot on a square that
-	// already holds one.
+	// already holds one (also after the end of the game, in the position
+	// the moves after the end reach).
 	//
 	//	spot: 2\n1 1 +\n1 1 +\n2 2 +\n2 1 +\n0
 	CodeIllegalPlace parse.Code = "illegal-place"
 
 	// CodeIllegalRemove: a Spot move removes a spot from an empty
-	// square.
+	// square (also after the end of the game, in the position the moves
+	// after the end reach).
 	//
 	//	spot: 2\n2 2 -\n1 1 +\n1 2 +\n2 1 +\n0
 	CodeIllegalRemove parse.Code = "illegal-remove"

@@ -41,6 +41,9 @@ type Issue struct {
 	Span parse.Span
 	Code parse.Code
 	Msg  string
+	// Unplayed marks an issue with a move after the end of the game: it
+	// changes nothing of the verdict (and the contest judge ignores it).
+	Unplayed bool
 }
 
 // Result is the outcome of a Pousse or Spot game.
@@ -62,7 +65,8 @@ type Result struct {
 	// clockwise) that carry the earlier pattern onto the current one.
 	Earlier  int
 	Rotation int
-	// Issues are problems found while replaying (illegal Spot moves).
+	// Issues are problems found while replaying (illegal Spot moves,
+	// also after the end: those are marked Unplayed).
 	Issues []Issue
 	// Partial is true when the game had parse errors: the verdict is
 	// computed from the moves that could be read.

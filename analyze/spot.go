@@ -143,21 +143,40 @@ func spotKey(i int) uint64 {
 var spotKeyMask = ^uint64(0)
 
 // spotApply plays move mv on s as the rules and the editor see it: a legal
-// move toggles its square and ok is true; an illegal one (off the board,
-// placing on a spot, removing from an empty square) changes nothing and
-// is returned as an issue. O(1).
-func spotApply(s *SpotState, mv parse.Move) (is Issue, ok bool) {
+// move toggles its square and the code is empty; an illegal one (off the
+// board, placing on a spot, removing from an empty square) changes
+// nothing and its code is returned. O(1).
+func spotApply(s *SpotState, mv parse.Move) parse.Code {
 	r, c := int(mv.Row)-1, int(mv.Col)-1
 	switch {
 	case r < 0 || r >= s.n || c < 0 || c >= s.n:
-		return Issue{Span: mv.Span, Code: CodeOffBoard, Msg: fmt.Sprintf("illegal move: square (%d,%d) is off the %dx%d board", mv.Row, mv.Col, s.n, s.n)}, false
+		return CodeOffBoard
 	case mv.Add && s.has(r, c):
-		return Issue{Span: mv.Span, Code: CodeIllegalPlace, Msg: fmt.Sprintf("illegal move: square (%d,%d) already has a spot", mv.Row, mv.Col)}, false
+		return CodeIllegalPlace
 	case !mv.Add && !s.has(r, c):
-		return Issue{Span: mv.Span, Code: CodeIllegalRemove, Msg: fmt.Sprintf("illegal move: square (%d,%d) has no spot to remove", mv.Row, mv.Col)}, false
+		return CodeIllegalRemove
 	}
 	s.toggle(r, c)
-	return Issue{}, true
+	return ""
+}
+
+// spotIssue describes illegal move mv, of the given code, on an n x n
+// board; unplayed marks a move after the end of the game.
+func spotIssue(mv parse.Move, code parse.Code, n int, unplayed bool) Issue {
+	what := "illegal move"
+	if unplayed {
+		what = "illegal move after the end of the game"
+	}
+	is := Issue{Span: mv.Span, Code: code, Unplayed: unplayed}
+	switch code {
+	case CodeOffBoard:
+		is.Msg = fmt.Sprintf("%s: square (%d,%d) is off the %dx%d board", what, mv.Row, mv.Col, n, n)
+	case CodeIllegalPlace:
+		is.Msg = fmt.Sprintf("%s: square (%d,%d) already has a spot", what, mv.Row, mv.Col)
+	default:
+		is.Msg = fmt.Sprintf("%s: square (%d,%d) has no spot to remove", what, mv.Row, mv.Col)
+	}
+	return is
 }
 
 // spotLegal reports whether mv is legal on s, without building a message.
@@ -249,13 +268,14 @@ func (t spotSeen) add(i int) {
 type SpotGame struct {
 	Result
 	game    *parse.Game
-	illegal []int // indices in game.Moves of the illegal moves up to End
+	illegal []int // indices in game.Moves of the illegal moves, in order
 }
 
-// Spot replays g and decides its verdict. Illegal moves are
-// reported as Issues (up to the end of the game) and played as no-ops
-// that still count as a move. g.Extra is never replayed. O(len(g.Moves))
-// expected time, plus O(N*N/64) per game.
+// Spot replays g and decides its verdict. Illegal moves are reported as
+// Issues and played as no-ops that still count as a move; the moves after
+// the end are replayed too, only to report the illegal ones (Issues
+// marked Unplayed). g.Extra is never replayed. O(len(g.Moves)) expected
+// time, plus O(N*N/64) per game.
 func Spot(g *parse.Game) *SpotGame {
 	sg := &SpotGame{game: g, Result: Result{End: -1, Earlier: -1, Partial: g.HasErrors}}
 	n := g.Size
@@ -266,8 +286,8 @@ func Spot(g *parse.Game) *SpotGame {
 	defer spotPool.Put(sc)
 	seen := newSpotSeen(sc, g, n, len(g.Moves))
 	for i, mv := range g.Moves {
-		if is, ok := spotApply(&sc.cur, mv); !ok {
-			sg.Issues = append(sg.Issues, is)
+		if code := spotApply(&sc.cur, mv); code != "" {
+			sg.Issues = append(sg.Issues, spotIssue(mv, code, n, false))
 			sg.illegal = append(sg.illegal, i)
 		}
 		if earlier, rot := seen.find(); earlier >= 0 {
@@ -281,12 +301,28 @@ func Spot(g *parse.Game) *SpotGame {
 				sg.Winner = First
 				sg.Verdict = fmt.Sprintf("Player 1 wins on move %d", m)
 			}
+			sg.judgeUnplayed(&sc.cur, i+1)
 			return sg
 		}
 		seen.add(i)
 	}
 	sg.Verdict = "Draw"
 	return sg
+}
+
+// judgeUnplayed goes on replaying the moves after the end, from index
+// from, on cur (the pattern at the end), only to find the illegal ones:
+// they change nothing of the verdict, but the contest promises that all
+// 2N moves are legal, and an editor must say where one is not. Each is
+// an Issue marked Unplayed, and IllegalAt reports it. O(1) per move.
+func (sg *SpotGame) judgeUnplayed(cur *SpotState, from int) {
+	for i := from; i < len(sg.game.Moves); i++ {
+		mv := sg.game.Moves[i]
+		if code := spotApply(cur, mv); code != "" {
+			sg.Issues = append(sg.Issues, spotIssue(mv, code, cur.n, true))
+			sg.illegal = append(sg.illegal, i)
+		}
+	}
 }
 
 // spotVerify reports whether the pattern after move j, turned k quarter
@@ -329,8 +365,12 @@ func (sg *SpotGame) Played() int {
 	return len(sg.game.Moves)
 }
 
-// IllegalAt reports whether move i (an index in Game.Moves) was illegal
-// and played as a no-op. Moves after the end are never judged. O(log k)
+// Moves returns the number of moves of the game, played or not.
+func (sg *SpotGame) Moves() int { return len(sg.game.Moves) }
+
+// IllegalAt reports whether move i (an index in Game.Moves) is illegal:
+// played as a no-op, or, after the end, illegal in the position that the
+// moves after the end reach (they are not played: see Board). O(log k)
 // for k illegal moves.
 func (sg *SpotGame) IllegalAt(i int) bool {
 	_, found := slices.BinarySearch(sg.illegal, i)

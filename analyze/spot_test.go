@@ -136,7 +136,8 @@ func (b spotRefBoard) equal(c spotRefBoard) bool {
 }
 
 // spotReference replays g naively: after each move it compares the whole
-// board with every earlier board turned 0..3 quarter turns.
+// board with every earlier board turned 0..3 quarter turns. After the end
+// it goes on playing the moves, only to find the illegal ones.
 func spotReference(g *parse.Game) (res Result, illegal []int) {
 	res = Result{End: -1, Earlier: -1, Verdict: "Draw"}
 	n := g.Size
@@ -153,10 +154,19 @@ func spotReference(g *parse.Game) (res Result, illegal []int) {
 			if !mv.Add {
 				what, code = "has no spot to remove", CodeIllegalRemove
 			}
-			res.Issues = append(res.Issues, Issue{Span: mv.Span, Code: code, Msg: fmt.Sprintf("illegal move: square (%d,%d) %s", r+1, c+1, what)})
+			is := Issue{Span: mv.Span, Code: code, Msg: fmt.Sprintf("illegal move: square (%d,%d) %s", r+1, c+1, what)}
+			if res.End >= 0 {
+				is.Msg = fmt.Sprintf("illegal move after the end of the game: square (%d,%d) %s", r+1, c+1, what)
+				is.Unplayed = true
+			}
+			res.Issues = append(res.Issues, is)
 		} else {
 			cur[r][c] = mv.Add
 		}
+		if res.End >= 0 {
+			continue // after the end: only the illegal moves matter
+		}
+	search:
 		for j, turned := range history {
 			for k, e := range turned {
 				if e.equal(cur) {
@@ -167,7 +177,7 @@ func spotReference(g *parse.Game) (res Result, illegal []int) {
 					} else {
 						res.Winner, res.Verdict = First, fmt.Sprintf("Player 1 wins on move %d", m)
 					}
-					return res, illegal
+					break search
 				}
 			}
 		}
@@ -413,14 +423,19 @@ func TestSpotIssues(t *testing.T) {
 			Issues: []Issue{{Span: parse.Span{Start: 0, End: 5}, Code: CodeIllegalRemove, Msg: "illegal move: square (2,1) has no spot to remove"}},
 		},
 	}, {
-		// Issues after the end are not reported; off-board moves are
-		// reported and played as no-ops.
-		name: "off the board, issues stop at the end",
+		// Off-board moves are reported and played as no-ops. After the
+		// end, the moves go on from the pattern at the end, only to find
+		// the illegal ones: (2,2) + is legal there, the second is not.
+		name: "off the board, then illegal moves after the end",
 		g: &parse.Game{Size: 2, HasErrors: true, Moves: []parse.Move{
-			mv(1, 1, true, 0), mv(3, 1, true, 6), mv(2, 2, false, 12), mv(2, 2, false, 18)}},
+			mv(1, 1, true, 0), mv(3, 1, true, 6), mv(2, 2, false, 12), mv(2, 2, true, 18), mv(2, 2, true, 24), mv(1, 1, false, 30)}},
 		want: Result{
 			Verdict: "Player 1 wins on move 2", Finished: true, End: 1, Winner: First, Reason: ReasonPattern, Partial: true,
-			Issues: []Issue{{Span: parse.Span{Start: 6, End: 11}, Code: CodeOffBoard, Msg: "illegal move: square (3,1) is off the 2x2 board"}},
+			Issues: []Issue{
+				{Span: parse.Span{Start: 6, End: 11}, Code: CodeOffBoard, Msg: "illegal move: square (3,1) is off the 2x2 board"},
+				{Span: parse.Span{Start: 12, End: 17}, Code: CodeIllegalRemove, Msg: "illegal move after the end of the game: square (2,2) has no spot to remove", Unplayed: true},
+				{Span: parse.Span{Start: 24, End: 29}, Code: CodeIllegalPlace, Msg: "illegal move after the end of the game: square (2,2) already has a spot", Unplayed: true},
+			},
 		},
 	}, {
 		name: "rotation 3",
@@ -441,5 +456,36 @@ func TestSpotIssues(t *testing.T) {
 			_ = sg.Board(100) // must not crash
 			_ = sg.Board(-1)
 		})
+	}
+}
+
+// TestSpotIllegalAfterEnd parses a game whose 4th move, after the end at
+// move 3, removes a spot from an empty square: it is reported, with its
+// code, as unplayed; the verdict does not change.
+func TestSpotIllegalAfterEnd(t *testing.T) {
+	src := []byte("2\n1 1 +\n2 2 +\n2 2 -\n2 2 -\n0\n")
+	f := parse.Parse(parse.Spot, src)
+	if len(f.Errors) != 0 || len(f.Games) != 1 {
+		t.Fatalf("parse: %d games, errors %v", len(f.Games), f.Errors)
+	}
+	sg := Spot(f.Games[0])
+	want := Result{
+		Verdict: "Player 2 wins on move 3", Finished: true, End: 2, Winner: Second, Reason: ReasonPattern, Earlier: 0,
+		Issues: []Issue{{Span: parse.Span{Start: 20, End: 25}, Code: CodeIllegalRemove,
+			Msg: "illegal move after the end of the game: square (2,2) has no spot to remove", Unplayed: true}},
+	}
+	if diff := cmp.Diff(want, sg.Result); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+	if got := string(src[20:25]); got != "2 2 -" {
+		t.Fatalf("span of move 4 is %q", got)
+	}
+	for i, want := range []bool{false, false, false, true} {
+		if got := sg.IllegalAt(i); got != want {
+			t.Errorf("IllegalAt(%d) = %v, want %v", i, got, want)
+		}
+	}
+	if o := Analyze(parse.Spot, f.Games[0], parse.RulesDefault); o.Verdict != want.Verdict || len(o.Issues) != 1 {
+		t.Errorf("Analyze: verdict %q, issues %v", o.Verdict, o.Issues)
 	}
 }

@@ -331,7 +331,7 @@ func spotRangeFixes(text []byte, g *parse.Game, e *parse.Error) []quickFix {
 // noNewIllegal reports whether game after, which is game before with a
 // move inserted at index k, has no illegal move that before did not have.
 func noNewIllegal(before, after *analyze.SpotGame, k int) bool {
-	for j := range after.Played() {
+	for j := range after.Moves() {
 		if !after.IllegalAt(j) {
 			continue
 		}
@@ -396,7 +396,7 @@ func illegalSpotFix(text []byte, m *Mapper, g *parse.Game, is analyze.Issue) (qu
 	if after.IllegalAt(i) {
 		return quickFix{}, false
 	}
-	for j := range after.Played() {
+	for j := range after.Moves() {
 		if after.IllegalAt(j) && !before.IllegalAt(j) {
 			return quickFix{}, false
 		}

@@ -144,7 +144,7 @@ func appendMoveHover(b []byte, kind parse.Kind, ga *gameAnalysis, i int) []byte 
 		b = fmt.Appendf(b, "\n\nstraights: X %d, O %d", x, o)
 	case ga.spot != nil:
 		st := ga.spot.Board(k)
-		if ga.spot.IllegalAt(i) {
+		if ga.spot.IllegalAt(i) && k == i+1 { // played
 			b = append(b, "\n\nillegal: played as a move that changes nothing"...)
 		}
 		b = fmt.Appendf(b, "\n\nspots: %d", st.Spots())

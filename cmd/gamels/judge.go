@@ -83,10 +83,15 @@ func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Wri
 	printing := true
 	for i, g := range f.Games {
 		o := outcomes[i]
+		played := 0
 		for _, is := range o.Issues {
+			if is.Unplayed {
+				continue // after the end: the contest never reads the move
+			}
 			errs = append(errs, &parse.Error{Span: is.Span, Code: is.Code, Msg: is.Msg})
+			played++
 		}
-		printing = printing && !g.HasErrors && len(o.Issues) == 0 && g.Span.End <= stop
+		printing = printing && !g.HasErrors && played == 0 && g.Span.End <= stop
 		if !printing {
 			continue
 		}

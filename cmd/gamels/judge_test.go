@@ -181,6 +181,17 @@ func TestJudgeMalformed(t *testing.T) {
 	}
 }
 
+// TestJudgeUnplayedIllegal checks that an illegal Spot move after the end
+// of a game changes nothing of what the judge prints: the contest never
+// reads it (gamels check and the server report it).
+func TestJudgeUnplayedIllegal(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"judge", "spot"}, strings.NewReader("2\n1 1 +\n2 2 +\n2 2 -\n2 2 -\n0\n"), &stdout, &stderr)
+	if status != 0 || stdout.String() != "Player 2 wins on move 3\n" || stderr.Len() != 0 {
+		t.Errorf("status %d, stdout %q, stderr %q", status, stdout.String(), stderr.String())
+	}
+}
+
 func TestJudgeUsage(t *testing.T) {
 	for _, args := range [][]string{{"judge"}, {"judge", "chess"}, {"judge", "pousse", "--rules", "go"}, {"nosuch"}} {
 		var stdout, stderr bytes.Buffer
