@@ -2,8 +2,10 @@ package lsp
 
 // Marker tests of the editing features (completion, code actions,
 // definition, highlight, formatting, semantic tokens). They read the
-// testdata/lsp/e5_*.txtar archives, which TestMarkers also runs for their
-// diagnostics, lenses and outline. Annotations, in `#@` comments:
+// testdata/lsp/e5_*.txtar archives (editMarkerFiles), which TestMarkers
+// also runs for their diagnostics, lenses and outline. Annotations, in
+// `#@` comments, are those of the one registry annotationSpecs (an
+// unknown one fails the test):
 //
 //	complete("text", name)          completion with the cursor right after the first
 //	                                occurrence of text on the line ("" for column 0);
@@ -41,7 +43,7 @@ import (
 	"gamels/parse"
 )
 
-func TestEditMarkers(t *testing.T) { eachMarkerFile(t, "e5_*.txtar", runEditMarkers) }
+func TestEditMarkers(t *testing.T) { eachMarkerFile(t, editMarkerFiles, runEditMarkers) }
 
 // cursorAt returns the span of the first occurrence of s on line a of
 // text, before the annotation.
@@ -174,6 +176,10 @@ func runEditMarkers(t *testing.T, file string) {
 					b.WriteString("(none)\n")
 				}
 				check("highlight/"+a.args[1], where, b.Bytes())
+			default:
+				if annotationSpecs[a.name].editing {
+					t.Fatalf("%s: no check for the editing annotation %s", where, a.name)
+				}
 			}
 		}
 
