@@ -111,8 +111,9 @@ const (
 	//	path: 1\nW\n0\nW
 	CodeTextAfterEnd Code = "text-after-end"
 
-	// CodeExtraMove: a Spot move after the game's 2N moves, on a line of
-	// its own (no game can start with such a line).
+	// CodeExtraMove: a Spot move after the game's 2N moves: a line that
+	// is exactly a move (no game can start with one), or any well-formed
+	// move once the game has malformed ones (the count is then unsure).
 	//
 	//	spot: 2\n1 1 +\n1 2 +\n2 2 +\n2 1 +\n1 1 -\n0
 	CodeExtraMove Code = "extra-move"
