@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"unicode/utf8"
+
+	"gamels/internal/textpos"
 )
 
 // PATH limits.
@@ -20,29 +22,17 @@ type pathLine struct {
 
 // nextLine returns the content of the line starting at *off and moves
 // *off past its line end, recording a comment if there is one. The line
-// end and the comment are found with vectorised byte searches; only the
-// blanks at both ends are looked at one by one.
+// end (textpos.LineEnd) and the comment are found with vectorised byte
+// searches; only the blanks at both ends are looked at one by one.
+// O(length of the line).
 func (p *parser) nextLine(off *int) pathLine {
 	src := p.src
 	start := *off
-	end := len(src) // the line end: the first '\n' or '\r'
-	if k := bytes.IndexByte(src[start:], '\n'); k >= 0 {
-		end = start + k
-	}
-	if k := bytes.IndexByte(src[start:end], '\r'); k >= 0 {
-		end = start + k
-	}
+	end, next := textpos.LineEnd(src, start)
 	content := end
 	if k := bytes.IndexByte(src[start:end], '#'); k >= 0 {
 		content = start + k
 		p.file.Comments = append(p.file.Comments, Span{content, end})
-	}
-	next := end
-	if next < len(src) {
-		if src[next] == '\r' && next+1 < len(src) && src[next+1] == '\n' {
-			next++
-		}
-		next++
 	}
 	*off = next
 	for start < content && isSpace(src[start]) {

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"gamels/analyze"
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -108,7 +109,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // check parses and analyses one file.
 func check(name string, kind parse.Kind, src []byte, def parse.Rules) checkReport {
 	f := parse.Parse(kind, src)
-	lines := parse.NewLines(src)
+	lines := textpos.New(src)
 	r := checkReport{File: name, Kind: kind.String(), Errors: []checkError{}, Games: []checkGame{}}
 	rules := parse.RulesDefault
 	if kind == parse.Pousse {

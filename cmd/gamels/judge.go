@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"gamels/analyze"
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -105,7 +106,7 @@ func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Wri
 		return 0
 	}
 	errs.Sort()
-	lines := parse.NewLines(src)
+	lines := textpos.New(src)
 	for _, e := range errs {
 		line, col := lines.Position(e.Span.Start)
 		fmt.Fprintf(stderr, "%s:%d:%d: %s\n", name, line, col, e.Msg)

@@ -9,6 +9,7 @@ import (
 
 	"gamels/analyze"
 	"gamels/internal/render"
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -52,7 +53,7 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitProblem
 	}
 	f := parse.Parse(kind, src)
-	lines := parse.NewLines(src)
+	lines := textpos.New(src)
 	if line > lines.Count() {
 		fmt.Fprintf(stderr, "gamels show: %s has %d lines, no line %d\n", name, lines.Count(), line)
 		return 1

@@ -3,6 +3,7 @@ package format
 import (
 	"bytes"
 
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -39,24 +40,13 @@ func Edits(src, out []byte) []Edit {
 }
 
 // splitLines splits after each line end, keeping it ("\n", "\r\n", "\r").
+// O(len(s)).
 func splitLines(s []byte) [][]byte {
 	var lines [][]byte
-	start := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\n':
-			lines = append(lines, s[start:i+1])
-			start = i + 1
-		case '\r':
-			if i+1 < len(s) && s[i+1] == '\n' {
-				i++
-			}
-			lines = append(lines, s[start:i+1])
-			start = i + 1
-		}
-	}
-	if start < len(s) {
-		lines = append(lines, s[start:])
+	for start := 0; start < len(s); {
+		_, next := textpos.LineEnd(s, start)
+		lines = append(lines, s[start:next])
+		start = next
 	}
 	return lines
 }

@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"errors"
 
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -115,7 +116,8 @@ func sameLine(src []byte, from, to int) bool {
 	if from > to || to > len(src) {
 		return false
 	}
-	return !bytes.ContainsAny(src[from:to], "\r\n")
+	end, _ := textpos.LineEnd(src[:to], from)
+	return end == to
 }
 
 // outsideGames reports whether an error lies outside every game: stray
@@ -232,21 +234,13 @@ func whitespace(src []byte) []byte {
 // each line, keeping everything else.
 func whitespaceInline(src []byte) []byte {
 	out := make([]byte, 0, len(src))
-	lineStart := 0
-	flush := func(end int) {
-		out = append(out, bytes.TrimRight(src[lineStart:end], " \t\v\f")...)
-	}
-	for i := 0; i < len(src); i++ {
-		switch src[i] {
-		case '\n', '\r':
-			flush(i)
-			out = append(out, '\n')
-			if src[i] == '\r' && i+1 < len(src) && src[i+1] == '\n' {
-				i++
-			}
-			lineStart = i + 1
+	for start := 0; ; {
+		end, next := textpos.LineEnd(src, start)
+		out = append(out, bytes.TrimRight(src[start:end], " \t\v\f")...)
+		if next == end {
+			return out
 		}
+		out = append(out, '\n')
+		start = next
 	}
-	flush(len(src))
-	return out
 }

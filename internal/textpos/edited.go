@@ -8,8 +8,9 @@ import (
 
 // Edited returns the Index of text, which is x's text with the bytes
 // [start, oldEnd) replaced by text[start:newEnd] (what parse.Diff
-// reports), and the lines [lo, hi) of the result that were scanned again;
-// every other line is one of x's, shifted by the change in length.
+// reports), and the lines [lo, hi) of the result that were scanned again:
+// the lines before lo are x's, those from hi on are x's shifted by the
+// change in length.
 //
 // Only the lines from the one before the edit to the first line end after
 // it are scanned; the line starts after them are copied and shifted.

@@ -25,8 +25,7 @@ const (
 )
 
 // New indexes the lines of text. O(len(text)): two counting passes at
-// memory speed to allocate once, then one pass eight bytes at a time (see
-// scan).
+// memory speed to allocate once, then one pass eight bytes at a time.
 func New(text []byte) *Index {
 	if uint64(len(text)) > math.MaxUint32 {
 		return newBig(text)
@@ -64,35 +63,44 @@ func (x *Index) Size() int { return x.size }
 // Start returns the offset where line n starts; a line before the first
 // is the start of the text, one after the last the end of the text. O(1).
 func (x *Index) Start(n int) int {
+	if uint(n) < uint(len(x.starts)) {
+		return int(x.starts[n])
+	}
 	switch {
 	case n <= 0:
 		return 0
 	case n >= len(x.flags):
 		return x.size
-	case x.big != nil:
-		return x.big[n]
 	}
-	return int(x.starts[n])
+	return x.big[n]
 }
 
 // End returns the offset where the content of line n ends, before its
 // line end; n is clamped to the existing lines. O(1).
 func (x *Index) End(n int) int {
+	if n < 0 || n+1 >= len(x.starts) {
+		return x.endSlow(n)
+	}
+	// Before the '\n' or lone '\r', or before the "\r\n".
+	return int(x.starts[n+1]) - 1 - int(x.flags[n]&crlf>>1)
+}
+
+// endSlow is End for the last line, a line out of range and a big index.
+func (x *Index) endSlow(n int) int {
 	n = max(0, min(n, len(x.flags)-1))
 	if n == len(x.flags)-1 {
 		return x.size
 	}
-	end := x.Start(n+1) - 1 // the '\n' or lone '\r'
-	if x.flags[n]&crlf != 0 {
-		end--
-	}
-	return end
+	return x.Start(n+1) - 1 - int(x.flags[n]&crlf>>1)
 }
 
 // ASCII reports whether line n (clamped to the existing lines) holds only
 // bytes below 0x80, so that its byte columns are also its UTF-16 and rune
 // columns. O(1).
 func (x *Index) ASCII(n int) bool {
+	if uint(n) < uint(len(x.flags)) {
+		return x.flags[n]&wide == 0
+	}
 	return x.flags[max(0, min(n, len(x.flags)-1))]&wide == 0
 }
 

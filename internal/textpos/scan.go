@@ -23,7 +23,7 @@ const (
 // arithmetic, and anything else ('\r', non-ASCII, the last bytes) is read
 // a byte at a time. O(len(text)) at about a byte per nanosecond or better.
 func scan[T uint32 | int](text []byte, starts []T, flags []uint8) ([]T, []uint8) {
-	var f uint8 // the current line's flags
+	var f uint8 // the current line's flags: wide, until its line end
 	for i := 0; i < len(text); {
 		if i+8 <= len(text) {
 			w := binary.LittleEndian.Uint64(text[i:])
@@ -42,7 +42,7 @@ func scan[T uint32 | int](text []byte, starts []T, flags []uint8) ([]T, []uint8)
 		}
 		switch b := text[i]; {
 		case b >= utf8.RuneSelf:
-			f |= wide
+			f = wide
 		case b == '\n':
 			flags = append(flags, f)
 			f = 0
@@ -99,7 +99,8 @@ const firstWindow = 256
 // on: end is the offset of its line end ("\n", "\r\n" or a lone "\r"), or
 // len(text) when the text ends first, and next the offset where the next
 // line starts (next == end when there is no line end). i must be in
-// [0, len(text)].
+// [0, len(text)]; it is usually a line start (at a '\n' or '\r' it
+// reports that line end).
 //
 // O(end - i): the searches are vectorised byte searches, over stretches
 // of text that double in length, so a text whose lines end in lone "\r"s
