@@ -1,21 +1,21 @@
 package format
 
-import "bytes"
+import (
+	"bytes"
+
+	"gamels/internal/textpos"
+)
 
 // lineEnd returns the line end a file uses: that of its first line
 // ("\r\n", "\r" or "\n"), "\n" when it has none. The formatter writes
 // every line end of its output this way, so that formatting a CRLF file
 // keeps it CRLF, as an editor would. O(length of the first line).
 func lineEnd(src []byte) []byte {
-	i := bytes.IndexAny(src, "\r\n")
-	switch {
-	case i < 0 || src[i] == '\n':
+	end, next := textpos.LineEnd(src, 0)
+	if next == end {
 		return []byte("\n")
-	case i+1 < len(src) && src[i+1] == '\n':
-		return []byte("\r\n")
-	default:
-		return []byte("\r")
 	}
+	return bytes.Clone(src[end:next])
 }
 
 // withLineEnds returns out, whose line ends are all "\n", with each one
