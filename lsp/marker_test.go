@@ -18,6 +18,9 @@ package lsp
 //   - hover("text", name): the hover at the start of the first occurrence
 //     of text on this line equals the archive's section hover/name.
 //   - lens("title"): a code lens on this line with this title; also 1:1.
+//   - board("text", name): the gamels/board answer at the start of the
+//     first occurrence of text on this line, as indented JSON, equals the
+//     archive's section board/name.
 //
 // The annotations are those of the one registry annotationSpecs: an
 // unknown (misspelt) name, a wrong number of arguments or an unknown
@@ -30,11 +33,12 @@ package lsp
 // symbols and the folding ranges. Optional sections: "settings" (JSON for
 // initializationOptions) and "encoding" ("utf-8" to offer UTF-8
 // positions). Run `go test ./lsp -run Markers -update` to rewrite the
-// hover and golden sections from what the server says.
+// hover, board and golden sections from what the server says.
 
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -440,6 +444,45 @@ func runMarkers(t *testing.T, file string) {
 			}
 			if diff := cmp.Diff(string(sec.Data), gotText); diff != "" {
 				t.Errorf("%s:%d: hover %s (-want +got):\n%s", f.Name, a.line+1, a.args[1], diff)
+			}
+		}
+
+		// Boards (gamels/board), as indented JSON.
+		for _, a := range anns {
+			if a.name != "board" {
+				continue
+			}
+			if len(a.args) != 2 {
+				t.Fatalf("%s:%d: board wants 2 arguments (text, name)", f.Name, a.line+1)
+			}
+			ls := m.LineSpan(a.line)
+			line := string(text[ls.Start:ls.End])
+			col := strings.Index(line[:strings.Index(line, "#@")], a.args[0])
+			if col < 0 {
+				t.Fatalf("%s:%d: %q is not on the line", f.Name, a.line+1, a.args[0])
+			}
+			var raw json.RawMessage
+			if _, err := c.conn.Call(ctx, BoardMethod, protocol.TextDocumentPositionParams{
+				TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: m.Position(ls.Start + col)}, &raw); err != nil {
+				t.Fatalf("%s:%d: board: %v", f.Name, a.line+1, err)
+			}
+			var buf bytes.Buffer
+			if err := json.Indent(&buf, raw, "", "  "); err != nil {
+				t.Fatalf("%s:%d: board: %v", f.Name, a.line+1, err)
+			}
+			buf.WriteByte('\n')
+			name := "board/" + a.args[1]
+			if *update {
+				setGolden(name, buf.Bytes())
+				continue
+			}
+			sec := sections[name]
+			if sec == nil {
+				t.Errorf("%s:%d: no section %s (run with -update)", f.Name, a.line+1, name)
+				continue
+			}
+			if diff := cmp.Diff(string(sec.Data), buf.String()); diff != "" {
+				t.Errorf("%s:%d: board %s (-want +got):\n%s", f.Name, a.line+1, a.args[1], diff)
 			}
 		}
 
