@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"sort"
+	"strconv"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -46,7 +47,8 @@ type boardResult struct {
 	Straights *boardStraight `json:"straights,omitempty"`
 	Path      []boardCell    `json:"winningPath,omitempty"`
 	OneMove   []boardCell    `json:"oneMoveWins,omitempty"`
-	Moves     []boardMoveRef `json:"moves"`
+	// Moves is written by appendMoves, after the rest.
+	Moves []parse.Move `json:"-"`
 }
 
 // boardMove is what the move shown did.
@@ -75,12 +77,6 @@ type boardCell struct {
 	Col int `json:"col"`
 }
 
-type boardMoveRef struct {
-	Move  int            `json:"move"`
-	Text  string         `json:"text"`
-	Range protocol.Range `json:"range"`
-}
-
 // board answers gamels/board: the game holding the cursor, drawn after
 // the move under it (the number of its moves that start at or before the
 // cursor: 0 on the N line), or null outside any game.
@@ -98,7 +94,7 @@ func (s *Server) board(ctx context.Context, snap *snapshot, p *protocol.TextDocu
 	if ga == nil || ga.game.Size == 0 {
 		return nil, nil
 	}
-	res := boardAt(snap.text, snap.kind, ga, off, m)
+	res := boardAt(snap.kind, ga, off)
 	if res == nil {
 		return nil, nil
 	}
@@ -106,14 +102,35 @@ func (s *Server) board(ctx context.Context, snap *snapshot, p *protocol.TextDocu
 	if err != nil {
 		return nil, err
 	}
-	return jsonrpc2.RawMessage(b), nil
+	return jsonrpc2.RawMessage(appendMoves(b[:len(b)-1], snap.text, res.Moves, m)), nil
+}
+
+// appendMoves appends the moves list and closes the object: each move as
+// {"move":k,"text":"L2","range":{...}}, written straight into b (about
+// 100 bytes a move; encoding/json took 1.7 µs a move). O(moves · log
+// lines).
+func appendMoves(b, text []byte, moves []parse.Move, m *Mapper) []byte {
+	b = append(b, `,"moves":[`...)
+	for i, mv := range moves {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"move":`...)
+		b = strconv.AppendInt(b, int64(i+1), 10)
+		b = append(b, `,"text":`...)
+		b = appendJSONString(b, moveText(text, mv.Span))
+		b = append(b, `,"range":`...)
+		b = appendRange(b, m.Range(mv.Span))
+		b = append(b, '}')
+	}
+	return append(b, "]}"...)
 }
 
 // boardAt builds the board of game ga at offset off, or nil when the
 // game has no analysis.
-func boardAt(text []byte, kind parse.Kind, ga *gameAnalysis, off int, m *Mapper) *boardResult {
+func boardAt(kind parse.Kind, ga *gameAnalysis, off int) *boardResult {
 	g := ga.game
-	res := &boardResult{N: g.Size, Game: g.Index + 1, Moves: []boardMoveRef{}}
+	res := &boardResult{N: g.Size, Game: g.Index + 1}
 	if kind == parse.Path {
 		return pathBoard(res, g, ga.path)
 	}
@@ -129,10 +146,7 @@ func boardAt(text []byte, kind parse.Kind, ga *gameAnalysis, off int, m *Mapper)
 		res.Earlier, res.Rotation = r.Earlier+1, r.Rotation
 	}
 	res.Move = sort.Search(len(g.Moves), func(i int) bool { return g.Moves[i].Span.Start > off })
-	res.Moves = make([]boardMoveRef, len(g.Moves))
-	for i, mv := range g.Moves {
-		res.Moves[i] = boardMoveRef{Move: i + 1, Text: moveText(text, mv.Span), Range: m.Range(mv.Span)}
-	}
+	res.Moves = g.Moves
 	switch {
 	case ga.pousse != nil:
 		res.Kind = "pousse"
