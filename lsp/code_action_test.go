@@ -154,7 +154,9 @@ func TestQuickFixRoundTrip(t *testing.T) {
 				// The edit stays within the lines of the diagnostics it
 				// fixes (and the line after), but for insertions at the end
 				// of a game or file.
-				insert := strings.HasPrefix(a.Title, "Insert")
+				// A PATH fix ("Put the W ...") fixes the verdict on the
+				// board's N line and edits a cell of the board.
+				insert := strings.HasPrefix(a.Title, "Insert") || strings.HasPrefix(a.Title, "Put the W")
 				lo, hi := a.Diagnostics[0].Range.Start.Line, a.Diagnostics[0].Range.End.Line
 				for _, d := range a.Diagnostics {
 					lo, hi = min(lo, d.Range.Start.Line), max(hi, d.Range.End.Line)

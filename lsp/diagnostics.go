@@ -280,6 +280,9 @@ type spanDiag struct {
 	related     parse.Span // with relMsg, when relMsg is not empty
 	relMsg      string
 	unnecessary bool
+	// verdict marks a game's verdict or running out, published as
+	// gamels.diagnostics.verdicts says (see applyVerdicts).
+	verdict bool
 }
 
 // gameDiags is the diagnostics of one game, made on first use, with
@@ -362,9 +365,9 @@ func (d spanDiag) toProtocol(u uri.URI, m *Mapper) protocol.Diagnostic {
 
 // computeDiagnostics returns every diagnostic of a snapshot, in order of
 // position: parse errors and engine issues (Error), each game's ending or
-// running out (Information) and the moves after the end (one Hint with
-// the Unnecessary tag over them all), PATH verdicts and marks
-// (Information). Always a non-nil list.
+// running out and each PATH board's verdict (Information, or as
+// gamels.diagnostics.verdicts says) and the moves after the end (one
+// Hint with the Unnecessary tag over them all). Always a non-nil list.
 //
 // Each game's diagnostics are made once per engine result and reused,
 // moved, by later snapshots (gameDiags). Over MaxDiagnostics, the ones
@@ -399,6 +402,9 @@ func computeDiagnostics(snap *snapshot, fa *fileAnalysis) []protocol.Diagnostic 
 	}
 	for _, ga := range fa.games {
 		for _, d := range gameDiagnostics(snap, fa, ga) {
+			if d.verdict && !applyVerdicts(&d, snap.verdicts) {
+				continue
+			}
 			d = d.shifted(ga.shift)
 			take(d.span.Start)
 			all = append(all, d)
@@ -421,6 +427,18 @@ func computeDiagnostics(snap *snapshot, fa *fileAnalysis) []protocol.Diagnostic 
 		out = append(out, *notice)
 	}
 	return out
+}
+
+// applyVerdicts sets the severity of verdict diagnostic d as level
+// says, and reports whether d is published at all.
+func applyVerdicts(d *spanDiag, level VerdictLevel) bool {
+	switch level {
+	case VerdictsOff:
+		return false
+	case VerdictsHint:
+		d.sev = protocol.DiagnosticSeverityHint
+	}
+	return true
 }
 
 // capSpanDiags keeps MaxDiagnostics-1 of all (in document order), errors
@@ -473,7 +491,7 @@ func outcomeSpanDiags(kind parse.Kind, fa *fileAnalysis, ga *gameAnalysis) []spa
 	}
 	var out []spanDiag
 	if r.End >= 0 && r.End < len(g.Moves) {
-		d := spanDiag{span: g.Moves[r.End].Span, sev: protocol.DiagnosticSeverityInformation, msg: r.Verdict}
+		d := spanDiag{span: g.Moves[r.End].Span, sev: protocol.DiagnosticSeverityInformation, msg: r.Verdict, verdict: true}
 		if r.Earlier >= 0 && r.Earlier < len(g.Moves) {
 			d.related, d.relMsg = g.Moves[r.Earlier].Span, earlierMessage(kind, r)
 		}
@@ -495,7 +513,7 @@ func outcomeSpanDiags(kind parse.Kind, fa *fileAnalysis, ga *gameAnalysis) []spa
 	if len(g.Moves) > 0 {
 		sp = g.Moves[len(g.Moves)-1].Span
 	}
-	return append(out, spanDiag{span: sp, sev: protocol.DiagnosticSeverityInformation, msg: ga.outcome(kind).Ending()})
+	return append(out, spanDiag{span: sp, sev: protocol.DiagnosticSeverityInformation, msg: ga.outcome(kind).Ending(), verdict: true})
 }
 
 // earlierMessage explains the related location of a repetition.
@@ -509,10 +527,10 @@ func earlierMessage(kind parse.Kind, r *analyze.Result) string {
 	return fmt.Sprintf("the same position, by the same player, as after move %d", r.Earlier+1)
 }
 
-// pathDiagnostics gives a PATH board's verdict on its N line, and marks
-// the cells of the winning path and the one-move winning cells, so that
-// they show without hovering. Path cells that are adjacent in a row are
-// marked as one range.
+// pathDiagnostics gives a PATH board's verdict on its N line: one
+// diagnostic per board. The cells of the winning path and the one-move
+// winning cells are not problems: semantic-token modifiers, document
+// highlights and gamels/board show them.
 func pathDiagnostics(snap *snapshot, ga *gameAnalysis) []protocol.Diagnostic {
 	return toProtocol(snap, pathSpanDiags(snap, ga))
 }
@@ -522,11 +540,7 @@ func pathSpanDiags(snap *snapshot, ga *gameAnalysis) []spanDiag {
 	if res == nil || res.Verdict == "" {
 		return nil
 	}
-	out := []spanDiag{{span: g.N.Span, sev: protocol.DiagnosticSeverityInformation, msg: res.Verdict}}
-	for _, mk := range pathMarks(snap.text, g, res) {
-		out = append(out, spanDiag{span: mk.span, sev: protocol.DiagnosticSeverityInformation, msg: mk.msg})
-	}
-	return out
+	return []spanDiag{{span: g.N.Span, sev: protocol.DiagnosticSeverityInformation, msg: res.Verdict, verdict: true}}
 }
 
 // outcomeDiagnostics is outcomeSpanDiags in protocol form.

@@ -27,8 +27,10 @@ type snapshot struct {
 	text    []byte
 	enc     Encoding
 	rules   parse.Rules // the configured Pousse rules (the file's own line wins)
-	cache   *gameCache  // shared by the document's snapshots
-	seq     uint64      // the snapshot's rank among its document's snapshots, from 1
+	// verdicts is gamels.diagnostics.verdicts when the snapshot was made.
+	verdicts VerdictLevel
+	cache    *gameCache // shared by the document's snapshots
+	seq      uint64     // the snapshot's rank among its document's snapshots, from 1
 
 	// outOfSync is set when a change could not be applied: text is the
 	// last good text, which the client no longer has. Requests that

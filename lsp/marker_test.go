@@ -150,6 +150,7 @@ type annotationSpec struct {
 var annotationSpecs = map[string]annotationSpec{
 	"diag":       {args: 3, keys: []string{"code", "tag", "related", "relline", "relmsg"}},
 	"hover":      {args: 2},
+	"board":      {args: 2},
 	"lens":       {args: 1},
 	"complete":   {args: 2, editing: true},
 	"actions":    {args: 2, editing: true},
@@ -472,6 +473,7 @@ func runMarkers(t *testing.T, file string) {
 			}
 			buf.WriteByte('\n')
 			name := "board/" + a.args[1]
+			used[name] = true
 			if *update {
 				setGolden(name, buf.Bytes())
 				continue
@@ -502,7 +504,7 @@ func runMarkers(t *testing.T, file string) {
 	kept := ar.Files[:0]
 	for _, f := range ar.Files {
 		prefix, _, ok := strings.Cut(f.Name, "/")
-		if ok && !used[f.Name] && (prefix == "hover" || prefix == "golden") {
+		if ok && !used[f.Name] && (prefix == "hover" || prefix == "board" || prefix == "golden") {
 			if !*update {
 				t.Errorf("section %s is not used (run with -update to remove it)", f.Name)
 			}

@@ -30,14 +30,15 @@ func (s *Server) didOpen(ctx context.Context, raw []byte) error {
 	d := &document{uri: item.uri, cache: newGameCache()}
 	d.diags = newDiagScheduler(s, d)
 	snap := &snapshot{
-		uri:     item.uri,
-		version: item.version,
-		kind:    kindOf(item.languageID, item.uri),
-		text:    item.text,
-		enc:     s.enc,
-		rules:   s.settings.PousseRules,
-		cache:   d.cache,
-		seq:     d.seq.Add(1),
+		uri:      item.uri,
+		version:  item.version,
+		kind:     kindOf(item.languageID, item.uri),
+		text:     item.text,
+		enc:      s.enc,
+		rules:    s.settings.PousseRules,
+		verdicts: s.settings.Verdicts,
+		cache:    d.cache,
+		seq:      d.seq.Add(1),
 	}
 	d.snap.Store(snap)
 	s.docs[item.uri] = d
@@ -56,7 +57,7 @@ func (s *Server) didChange(ctx context.Context, raw []byte) error {
 	u := p.uri
 	s.mu.Lock()
 	d := s.docs[u]
-	rules := s.settings.PousseRules
+	rules, verdicts := s.settings.PousseRules, s.settings.Verdicts
 	s.mu.Unlock()
 	if d == nil {
 		return fmt.Errorf("didChange for a document not open: %s", u)
@@ -79,14 +80,15 @@ func (s *Server) didChange(ctx context.Context, raw []byte) error {
 		return nil
 	}
 	snap := &snapshot{
-		uri:     u,
-		version: p.version,
-		kind:    old.kind,
-		text:    text,
-		enc:     old.enc,
-		rules:   rules,
-		cache:   d.cache,
-		seq:     d.seq.Add(1),
+		uri:      u,
+		version:  p.version,
+		kind:     old.kind,
+		text:     text,
+		enc:      old.enc,
+		rules:    rules,
+		verdicts: verdicts,
+		cache:    d.cache,
+		seq:      d.seq.Add(1),
 	}
 	d.snap.Store(snap)
 	d.diags.schedule(snap)
@@ -108,6 +110,7 @@ func (s *Server) markOutOfSync(d *document, old *snapshot, version int32, why er
 		text:      old.text,
 		enc:       old.enc,
 		rules:     old.rules,
+		verdicts:  old.verdicts,
 		cache:     d.cache,
 		seq:       d.seq.Add(1),
 		outOfSync: true,
@@ -149,7 +152,8 @@ const largeDocument = 4 << 20
 // didChangeConfiguration reads the new settings; when the Pousse rules
 // change, every open Pousse document that does not choose its own rules
 // gets a new snapshot (same text and version, new rules) and its
-// diagnostics are republished.
+// diagnostics are republished; when gamels.diagnostics.verdicts changes,
+// every open document does.
 func (s *Server) didChangeConfiguration(ctx context.Context, raw []byte) error {
 	var p protocol.DidChangeConfigurationParams
 	if err := protocol.Unmarshal(raw, &p); err != nil {
@@ -157,14 +161,16 @@ func (s *Server) didChangeConfiguration(ctx context.Context, raw []byte) error {
 	}
 	s.mu.Lock()
 	settings, err := parseSettings(p.Settings, s.settings)
-	changed := settings != s.settings
+	changed := settings.PousseRules != s.settings.PousseRules
+	republish := settings.Verdicts != s.settings.Verdicts
 	s.settings = settings
 	var docs []*document
-	if changed {
+	if changed || republish {
 		for _, d := range s.docs {
 			// A file with its own rules line keeps them; one whose
-			// analysis is not ready yet is redone to be safe.
-			if snap := d.snap.Load(); snap.kind == parse.Pousse && !snap.ownRules() {
+			// analysis is not ready yet is redone to be safe. A new
+			// verdicts setting republishes every document.
+			if snap := d.snap.Load(); republish || snap.kind == parse.Pousse && !snap.ownRules() {
 				docs = append(docs, d)
 			}
 		}
@@ -177,14 +183,15 @@ func (s *Server) didChangeConfiguration(ctx context.Context, raw []byte) error {
 	for _, d := range docs {
 		old := d.snap.Load()
 		snap := &snapshot{
-			uri:     old.uri,
-			version: old.version,
-			kind:    old.kind,
-			text:    old.text,
-			enc:     old.enc,
-			rules:   settings.PousseRules,
-			cache:   d.cache,
-			seq:     d.seq.Add(1),
+			uri:      old.uri,
+			version:  old.version,
+			kind:     old.kind,
+			text:     old.text,
+			enc:      old.enc,
+			rules:    settings.PousseRules,
+			verdicts: settings.Verdicts,
+			cache:    d.cache,
+			seq:      d.seq.Add(1),
 		}
 		d.snap.Store(snap)
 		d.diags.schedule(snap)
