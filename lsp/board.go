@@ -265,7 +265,7 @@ func marker(p analyze.Player) string {
 // between a Spot move's tokens) reduced to single spaces.
 func moveText(text []byte, sp parse.Span) string {
 	t := text[sp.Start:sp.End]
-	if sp.Len() <= 4 && bytes.IndexAny(t, " \t\r\n#") < 0 {
+	if sp.Len() <= 4 && !bytes.ContainsAny(t, " \t\r\n#") {
 		return string(t)
 	}
 	var out []byte
