@@ -1,6 +1,6 @@
 // Command gamels is editor tooling for Pousse, Spot and PATH game
 // transcripts: a language server (gamels serve) and command-line tools on
-// the same engine (judge, check, fmt, show).
+// the same engine (judge, check, fmt, show, analyze).
 package main
 
 import (
