@@ -12,6 +12,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"gamels/analyze"
+	"gamels/lsp/wire"
 	"gamels/parse"
 )
 
@@ -118,9 +119,9 @@ func appendMoves(b, text []byte, moves []parse.Move, m *Mapper) []byte {
 		b = append(b, `{"move":`...)
 		b = strconv.AppendInt(b, int64(i+1), 10)
 		b = append(b, `,"text":`...)
-		b = appendJSONString(b, moveText(text, mv.Span))
+		b = wire.AppendJSONString(b, moveText(text, mv.Span))
 		b = append(b, `,"range":`...)
-		b = appendRange(b, m.Range(mv.Span))
+		b = wire.AppendRange(b, m.Range(mv.Span))
 		b = append(b, '}')
 	}
 	return append(b, "]}"...)

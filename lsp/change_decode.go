@@ -9,6 +9,8 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"gamels/lsp/wire"
 )
 
 // This file decodes what text synchronisation must get exactly right: the
@@ -42,16 +44,10 @@ func rawDocumentURI(raw []byte) (uri.URI, error) {
 	return checkedURI(*p.TextDocument.URI)
 }
 
-// checkedURI returns s as a URI when the uri package accepts it.
-func checkedURI(s string) (uri.URI, error) {
-	if s == "" {
-		return "", errors.New("the document URI is empty")
-	}
-	if _, err := uri.Parse(s); err != nil {
-		return "", err
-	}
-	return uri.URI(s), nil
-}
+// checkedURI returns s as a URI when the uri package accepts it, as
+// sent (the transport's rule, wire.DocumentURI, that didOpen follows
+// too).
+func checkedURI(s string) (uri.URI, error) { return wire.DocumentURI(s) }
 
 // changeParams is DidChangeTextDocumentParams with its changes kept raw,
 // so that each is validated on its own terms.

@@ -11,6 +11,7 @@ import (
 
 	"gamels/analyze"
 	"gamels/internal/render"
+	"gamels/lsp/wire"
 	"gamels/parse"
 )
 
@@ -43,7 +44,7 @@ func (s *Server) hover(ctx context.Context, snap *snapshot, p *protocol.HoverPar
 	if !ok {
 		return nil, nil
 	}
-	return encodeHover(md, m.Range(sp)), nil
+	return wire.EncodeHover(md, m.Range(sp)), nil
 }
 
 // hoverBufs holds the buffers hovers write their markdown into (10.7 KB

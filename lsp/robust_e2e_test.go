@@ -12,6 +12,8 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"gamels/lsp/wire"
 )
 
 // TestServeWritesNoFiles runs `gamels serve` in an empty working
@@ -43,7 +45,7 @@ func TestServeWritesNoFiles(t *testing.T) {
 	cmd.Dir = work
 	cmd.Env = []string{"HOME=" + home, "TMPDIR=" + tmp, "XDG_CACHE_HOME=" + home, "XDG_CONFIG_HOME=" + home, "PATH=" + os.Getenv("PATH")}
 	stdin, stdout, exit := startProcess(t, cmd)
-	c := connectClient(t, NewStream(pipes{stdout, stdin}, nil), exit)
+	c := connectClient(t, wire.NewStream(pipes{stdout, stdin}, nil), exit)
 	c.initialize(nil, "")
 	ctx := context.Background()
 	actions := 0

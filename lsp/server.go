@@ -10,10 +10,14 @@
 // so that it answers for the version the client had when it asked, and
 // then releases the read loop (jsonrpc2.Async) and runs concurrently.
 //
-// Serve is meant to run over the server's own Stream (NewStream), which
+// Serve is meant to run over the server's own stream (wire.NewStream,
+// package gamels/lsp/wire, which holds the transport: framing, the
+// codec, and the hand-written didOpen decoder and hover encoder), which
 // answers or skips broken frames and keeps the session going, where the
 // library's stream ends it; SECURITY.md lists what the server promises
 // and its limits.
+//
+// Every method the server answers is in one table, in methods.go.
 //
 // Inside the server everything is in byte offsets; a snapshot's Mapper
 // converts to and from protocol positions at the edge, in UTF-16 or, when
@@ -36,6 +40,8 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 	"go.uber.org/zap"
+
+	"gamels/lsp/wire"
 )
 
 // Options configure a Server.
@@ -127,7 +133,7 @@ func NewServer(opts Options) *Server {
 // for: 0 when shutdown was received before exit (or before the stream
 // ended), 1 otherwise.
 func (s *Server) Serve(ctx context.Context, stream jsonrpc2.Stream) int {
-	s.conn = jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(Codec{}))
+	s.conn = wire.NewConn(stream)
 	s.conn.Go(ctx, s.handle)
 
 	select {
@@ -161,30 +167,6 @@ func (s *Server) Serve(ctx context.Context, stream jsonrpc2.Stream) int {
 		return 0
 	}
 	return 1
-}
-
-// Codec is the jsonrpc2 payload codec of the protocol: union-aware
-// protocol.Marshal and protocol.Unmarshal, raw messages passed through.
-type Codec struct{}
-
-// Marshal implements jsonrpc2.Codec.
-func (Codec) Marshal(v any) ([]byte, error) {
-	if raw, ok := v.(jsonrpc2.RawMessage); ok {
-		if raw == nil {
-			return []byte("null"), nil
-		}
-		return raw, nil
-	}
-	return protocol.Marshal(v)
-}
-
-// Unmarshal implements jsonrpc2.Codec.
-func (Codec) Unmarshal(data []byte, v any) error {
-	if p, ok := v.(*jsonrpc2.RawMessage); ok {
-		*p = append(jsonrpc2.RawMessage(nil), data...)
-		return nil
-	}
-	return protocol.Unmarshal(data, v)
 }
 
 // handle is the root of the handler chain.

@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
+	"gamels/lsp/wire"
 	"gamels/parse"
 )
 
@@ -18,22 +19,22 @@ import (
 // happens once per snapshot, on first use.
 
 func (s *Server) didOpen(ctx context.Context, raw []byte) error {
-	item, err := decodeOpen(raw)
+	item, err := wire.DecodeOpen(raw)
 	if err != nil {
 		return err
 	}
 	s.mu.Lock()
-	if old := s.docs[item.uri]; old != nil {
+	if old := s.docs[item.URI]; old != nil {
 		// A second didOpen without a close: start afresh.
 		old.diags.stop()
 	}
-	d := &document{uri: item.uri, cache: newGameCache()}
+	d := &document{uri: item.URI, cache: newGameCache()}
 	d.diags = newDiagScheduler(s, d)
 	snap := &snapshot{
-		uri:      item.uri,
-		version:  item.version,
-		kind:     kindOf(item.languageID, item.uri),
-		text:     item.text,
+		uri:      item.URI,
+		version:  item.Version,
+		kind:     kindOf(item.LanguageID, item.URI),
+		text:     item.Text,
 		enc:      s.enc,
 		rules:    s.settings.PousseRules,
 		verdicts: s.settings.Verdicts,
@@ -41,9 +42,9 @@ func (s *Server) didOpen(ctx context.Context, raw []byte) error {
 		seq:      d.seq.Add(1),
 	}
 	d.snap.Store(snap)
-	s.docs[item.uri] = d
+	s.docs[item.URI] = d
 	s.mu.Unlock()
-	s.log.Debug("didOpen", zap.String("uri", string(item.uri)), zap.Int32("version", item.version),
+	s.log.Debug("didOpen", zap.String("uri", string(item.URI)), zap.Int32("version", item.Version),
 		zap.Stringer("kind", snap.kind), zap.Int("bytes", len(snap.text)))
 	d.diags.schedule(snap)
 	return nil

@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"gamels/lsp"
+	"gamels/lsp/wire"
 )
 
 func init() {
@@ -24,7 +25,7 @@ func init() {
 
 // runServe runs the language server over stdin and stdout. Stdout
 // carries the protocol only: the log goes to stderr or to --log-file.
-// The stream is the server's own (lsp.NewStream): a broken frame is
+// The stream is the server's own (wire.NewStream): a broken frame is
 // answered or skipped and the session goes on; the end of stdin ends it.
 // The exit status is the protocol's: 0 after shutdown and exit, 1
 // otherwise; 2 for bad arguments (and 1 when the log file cannot be
@@ -68,7 +69,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		version = bi.Main.Version
 	}
 	srv := lsp.NewServer(lsp.Options{Logger: logger, Version: version})
-	code := srv.Serve(context.Background(), lsp.NewStream(stdio{stdin, stdout}, logger))
+	code := srv.Serve(context.Background(), wire.NewStream(stdio{stdin, stdout}, logger))
 	logger.Info("gamels serve exits", zap.Int("status", code))
 	return code
 }

@@ -1,4 +1,4 @@
-package lsp
+package wire
 
 import (
 	"bytes"
@@ -14,10 +14,10 @@ import (
 
 // refOpen decodes raw as the library does, then applies the server's
 // own rules: the URI is kept as sent, and a text is required.
-func refOpen(raw []byte) (openItem, error) {
+func refOpen(raw []byte) (OpenItem, error) {
 	var p protocol.DidOpenTextDocumentParams
 	if err := protocol.Unmarshal(raw, &p); err != nil {
-		return openItem{}, err
+		return OpenItem{}, err
 	}
 	var r struct {
 		TextDocument struct {
@@ -26,26 +26,26 @@ func refOpen(raw []byte) (openItem, error) {
 		} `json:"textDocument"`
 	}
 	if err := protocol.Unmarshal(raw, &r); err != nil {
-		return openItem{}, err
+		return OpenItem{}, err
 	}
 	if r.TextDocument.URI == nil || r.TextDocument.Text == nil {
-		return openItem{}, errors.New("missing uri or text")
+		return OpenItem{}, errors.New("missing uri or text")
 	}
 	item := &p.TextDocument
-	return openItem{uri: uri.URI(*r.TextDocument.URI), languageID: string(item.LanguageID), version: item.Version, text: []byte(item.Text)}, nil
+	return OpenItem{URI: uri.URI(*r.TextDocument.URI), LanguageID: string(item.LanguageID), Version: item.Version, Text: []byte(item.Text)}, nil
 }
 
-func equalOpen(a, b openItem) bool {
-	return a.uri == b.uri && a.languageID == b.languageID && a.version == b.version && bytes.Equal(a.text, b.text)
+func equalOpen(a, b OpenItem) bool {
+	return a.URI == b.URI && a.LanguageID == b.LanguageID && a.Version == b.Version && bytes.Equal(a.Text, b.Text)
 }
 
-// checkOpen checks decodeOpen against protocol.Unmarshal on raw and
+// checkOpen checks DecodeOpen against protocol.Unmarshal on raw and
 // reports whether the fast path took it.
 func checkOpen(t *testing.T, raw []byte) (fast bool) {
 	t.Helper()
 	want, wantErr := refOpen(raw)
 	got, ok := decodeOpenFast(raw)
-	if ok && got.uri != "" && got.hasText {
+	if ok && got.URI != "" && got.hasText {
 		if wantErr != nil {
 			t.Fatalf("fast path accepts %q, protocol.Unmarshal fails: %v", raw, wantErr)
 		}
@@ -53,12 +53,12 @@ func checkOpen(t *testing.T, raw []byte) (fast bool) {
 			t.Fatalf("fast path on %q:\n got %+v\nwant %+v", raw, got, want)
 		}
 	}
-	got, err := decodeOpen(raw)
+	got, err := DecodeOpen(raw)
 	if (err != nil) != (wantErr != nil) {
-		t.Fatalf("decodeOpen(%q) error %v, protocol.Unmarshal %v", raw, err, wantErr)
+		t.Fatalf("DecodeOpen(%q) error %v, protocol.Unmarshal %v", raw, err, wantErr)
 	}
 	if err == nil && !equalOpen(got, want) {
-		t.Fatalf("decodeOpen(%q):\n got %+v\nwant %+v", raw, got, want)
+		t.Fatalf("DecodeOpen(%q):\n got %+v\nwant %+v", raw, got, want)
 	}
 	return ok
 }
@@ -146,8 +146,8 @@ func TestOpenDecode(t *testing.T) {
 				return
 			}
 			got, _ := decodeOpenFast(raw)
-			if string(got.text) != tc.text {
-				t.Errorf("text %q, want %q", got.text, tc.text)
+			if string(got.Text) != tc.text {
+				t.Errorf("text %q, want %q", got.Text, tc.text)
 			}
 			// encoding/json agrees on the text.
 			var v struct {
@@ -158,8 +158,8 @@ func TestOpenDecode(t *testing.T) {
 			if err := json.Unmarshal(raw, &v); err != nil {
 				t.Fatalf("encoding/json: %v", err)
 			}
-			if strings.Contains(tc.raw, `"text"`) && v.TextDocument.Text != string(got.text) {
-				t.Errorf("encoding/json text %q, fast %q", v.TextDocument.Text, got.text)
+			if strings.Contains(tc.raw, `"text"`) && v.TextDocument.Text != string(got.Text) {
+				t.Errorf("encoding/json text %q, fast %q", v.TextDocument.Text, got.Text)
 			}
 		})
 	}
@@ -223,8 +223,8 @@ func TestTextCap(t *testing.T) {
 		if !ok {
 			t.Fatalf("%q declined", raw)
 		}
-		if extra := cap(got.text) - len(got.text); extra != tc.extra {
-			t.Errorf("%q: cap %d for %d bytes, want %d more", tc.inner, cap(got.text), len(got.text), tc.extra)
+		if extra := cap(got.Text) - len(got.Text); extra != tc.extra {
+			t.Errorf("%q: cap %d for %d bytes, want %d more", tc.inner, cap(got.Text), len(got.Text), tc.extra)
 		}
 	}
 }
@@ -255,8 +255,8 @@ func FuzzOpenDecode(f *testing.F) {
 		splitTextMin = 0
 		split, splitOK := decodeOpenFast(raw)
 		splitTextMin = old
-		if splitOK != ok || string(split.text) != string(got.text) {
-			t.Fatalf("text %q: split %v %q, whole %v %q", data, splitOK, split.text, ok, got.text)
+		if splitOK != ok || string(split.Text) != string(got.Text) {
+			t.Fatalf("text %q: split %v %q, whole %v %q", data, splitOK, split.Text, ok, got.Text)
 		}
 		var want string
 		if err := json.Unmarshal([]byte(`"`+string(data)+`"`), &want); err != nil {
@@ -265,8 +265,8 @@ func FuzzOpenDecode(f *testing.F) {
 		if !ok {
 			t.Fatalf("fast path declines the valid string %q", data)
 		}
-		if string(got.text) != want {
-			t.Fatalf("text %q: fast %q, encoding/json %q", data, got.text, want)
+		if string(got.Text) != want {
+			t.Fatalf("text %q: fast %q, encoding/json %q", data, got.Text, want)
 		}
 	})
 }
@@ -275,7 +275,7 @@ func FuzzOpenDecode(f *testing.F) {
 // encoded as the client encodes them.
 func BenchmarkOpenDecode(b *testing.B) {
 	raw, err := protocol.Marshal(&protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
-		URI: "file:///many.pousse", LanguageID: "pousse", Version: 1, Text: string(perfInput("many")),
+		URI: "file:///many.pousse", LanguageID: "pousse", Version: 1, Text: manyText(),
 	}})
 	if err != nil {
 		b.Fatal(err)
@@ -306,7 +306,7 @@ func BenchmarkOpenDecode(b *testing.B) {
 func TestOpenDecodeTruncated(t *testing.T) {
 	for k := range 40 {
 		raw := []byte(`{"textDocument":{"text":"` + strings.Repeat("a", k) + `\`)
-		if _, err := decodeOpen(raw); err == nil {
+		if _, err := DecodeOpen(raw); err == nil {
 			t.Errorf("%q decoded", raw)
 		}
 	}
@@ -330,8 +330,8 @@ func TestOpenDecodeSplit(t *testing.T) {
 		want, wantOK := decodeOpenFast(raw)
 		splitTextMin = 0
 		got, gotOK := decodeOpenFast(raw)
-		if gotOK != wantOK || string(got.text) != string(want.text) {
-			t.Fatalf("%s: split %v %q, whole %v %q", raw, gotOK, got.text, wantOK, want.text)
+		if gotOK != wantOK || string(got.Text) != string(want.Text) {
+			t.Fatalf("%s: split %v %q, whole %v %q", raw, gotOK, got.Text, wantOK, want.Text)
 		}
 	}
 }

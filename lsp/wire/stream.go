@@ -1,4 +1,4 @@
-package lsp
+package wire
 
 import (
 	"bufio"
@@ -20,9 +20,9 @@ import (
 // accepts (128 MiB). A frame whose Content-Length declares more is not
 // read into memory: it is skipped, the client is told with a
 // window/showMessage error, and reading resumes at the next
-// "Content-Length:" header. It is well above the document size limit, so
-// that a document too large to analyse still arrives and gets a clear
-// diagnostic.
+// "Content-Length:" header. It is well above the server's document size
+// limit (lsp.MaxDocumentSize), so that a document too large to analyse
+// still arrives and gets a clear diagnostic.
 const MaxFrameSize = 128 << 20
 
 // maxHeaderLine bounds one line of a frame's header block.
@@ -208,7 +208,7 @@ func (s *Stream) readFrame() ([]byte, int64, error) {
 			continue
 		}
 		if length > MaxFrameSize {
-			s.oversize(length)
+			s.oversize()
 			continue
 		}
 		body, err := s.readBody(length)
@@ -222,14 +222,12 @@ func (s *Stream) readFrame() ([]byte, int64, error) {
 // oversize tells the client that a frame was skipped. Its body is not
 // read as such: it is searched for the next header like any garbage, so
 // that a wrong Content-Length cannot swallow the rest of the session.
-func (s *Stream) oversize(length int) {
-	what := "more than " + strconv.Itoa(MaxFrameSize)
-	if length <= 1<<62 {
-		what = strconv.Itoa(length)
-	}
-	msg := fmt.Sprintf("gamels: a message of %s bytes was ignored: the limit is %d bytes (%d MiB)",
-		what, MaxFrameSize, MaxFrameSize>>20)
-	s.log.Error("frame too large: skipped", zap.String("length", what), zap.Int("limit", MaxFrameSize))
+// The length announced is not known exactly (parseLength stops counting
+// beyond MaxFrameSize), only that it is over the limit.
+func (s *Stream) oversize() {
+	msg := fmt.Sprintf("gamels: a message of more than %d bytes was ignored: the limit is %d bytes (%d MiB)",
+		MaxFrameSize, MaxFrameSize, MaxFrameSize>>20)
+	s.log.Error("frame too large: skipped", zap.Int("limit", MaxFrameSize))
 	p, _ := json.Marshal(&protocol.ShowMessageParams{Type: protocol.MessageTypeError, Message: msg})
 	body, _ := jsonrpc2.EncodeMessage(jsonrpc2.NewNotification(protocol.MethodWindowShowMessage, p))
 	if _, err := s.writeFrame(body); err != nil {

@@ -1,4 +1,4 @@
-package lsp
+package wire
 
 import (
 	"strconv"
@@ -8,22 +8,25 @@ import (
 	"go.lsp.dev/protocol"
 )
 
-// encodeHover returns the JSON of a markdown hover over r: what
+// EncodeHover returns the JSON of a markdown hover over r: what
 // protocol.Marshal writes for the protocol.Hover, without its string
 // encoder, which takes each character through a general path (quoting
 // the 10 KB drawing of a 100 x 100 board was a third of a hover's server
-// time). The codec sends a RawMessage as it is. O(len(md)).
-func encodeHover(md []byte, r protocol.Range) jsonrpc2.RawMessage {
+// time). A connection made by NewConn sends a RawMessage as it is.
+// O(len(md)).
+func EncodeHover(md []byte, r protocol.Range) jsonrpc2.RawMessage {
 	b := make([]byte, 0, len(md)+len(md)/16+128)
 	b = append(b, `{"contents":{"kind":"markdown","value":`...)
-	b = appendJSONString(b, md)
+	b = AppendJSONString(b, md)
 	b = append(b, `},"range":`...)
-	b = appendRange(b, r)
+	b = AppendRange(b, r)
 	b = append(b, '}')
 	return b
 }
 
-func appendRange(b []byte, r protocol.Range) []byte {
+// AppendRange appends the JSON of r, as protocol.Marshal writes it.
+// O(1).
+func AppendRange(b []byte, r protocol.Range) []byte {
 	b = append(b, `{"start":`...)
 	b = appendPosition(b, r.Start)
 	b = append(b, `,"end":`...)
@@ -39,11 +42,12 @@ func appendPosition(b []byte, p protocol.Position) []byte {
 	return append(b, '}')
 }
 
-// appendJSONString appends s as a JSON string: quotes, backslashes and
+// AppendJSONString appends s as a JSON string: quotes, backslashes and
 // control characters escaped, other characters as they are, each byte
 // that is not part of valid UTF-8 replaced by U+FFFD (as encoding/json
-// does). Runs of plain characters are copied at once.
-func appendJSONString[S string | []byte](b []byte, s S) []byte {
+// does). Runs of plain characters are copied at once, eight bytes a
+// step. O(len(s)).
+func AppendJSONString[S string | []byte](b []byte, s S) []byte {
 	const ones, high = 0x0101010101010101, 0x8080808080808080
 	b = append(b, '"')
 	start := 0

@@ -1,4 +1,4 @@
-package lsp
+package wire
 
 import (
 	"bytes"
@@ -17,10 +17,10 @@ import (
 // The didOpen params carry the whole document as one JSON string, every
 // line end escaped. The protocol package decodes such a string through a
 // general slow path (a byte at a time into a growing buffer, then copied
-// to a string, which didOpen copied once more to bytes). decodeOpen
-// reads what didOpen needs straight from the params: the text is
-// unescaped in one pass, eight bytes at a time between escapes, into the
-// []byte the snapshot keeps.
+// to a string, which the server would copy once more to bytes).
+// DecodeOpen reads what didOpen needs straight from the params: the text
+// is unescaped in one pass, eight bytes at a time between escapes, into
+// the []byte the server keeps.
 //
 // It understands the params as clients send them: an object whose
 // "textDocument" member is an object with "uri", "languageId", "version"
@@ -31,60 +31,80 @@ import (
 // or bad input is exactly the library's. Where it accepts, it decodes as
 // protocol.Unmarshal does: every JSON escape, \uXXXX with surrogate
 // pairs, an unpaired surrogate or invalid UTF-8 as U+FFFD, the URI
-// through uri.Parse, the version as a strict int32.
+// checked by uri.Parse (and kept as sent), the version as a strict int32.
 
-// openItem is what didOpen needs of DidOpenTextDocumentParams.
-type openItem struct {
-	uri        uri.URI
-	languageID string
-	version    int32
-	text       []byte
-	hasText    bool // the text member was present
+// OpenItem is what a server needs of the params of textDocument/didOpen
+// (protocol.DidOpenTextDocumentParams), the text as bytes.
+type OpenItem struct {
+	URI        uri.URI // as the client spelt it
+	LanguageID string
+	Version    int32
+	Text       []byte
+
+	hasText bool // the text member was present
 }
 
-// decodeOpen decodes the params of textDocument/didOpen. O(len(raw)); the
-// text costs one allocation, of its own size plus 8 bytes when its
-// escapes are the usual two-byte ones (see textCap).
-//
-// The URI is kept as the client spelt it (see rawDocumentURI). A
-// textDocument without a text is an error: opening it as empty would make
-// every later edit apply to the wrong text.
-func decodeOpen(raw []byte) (openItem, error) {
+// DecodeOpen decodes the params of textDocument/didOpen, as
+// protocol.Unmarshal would, faster, with two differences. The URI is
+// kept as the client spelt it (see DocumentURI). A textDocument without
+// a uri or a text is an error: opening it as empty would make every
+// later edit apply to the wrong text. O(len(raw)); the text costs one
+// allocation, of its own size plus 8 bytes when its escapes are the
+// usual two-byte ones (see textCap).
+func DecodeOpen(raw []byte) (OpenItem, error) {
 	if p, ok := decodeOpenFast(raw); ok {
-		if p.uri == "" {
-			return openItem{}, errors.New("textDocument.uri is missing")
+		if p.URI == "" {
+			return OpenItem{}, errors.New("textDocument.uri is missing")
 		}
 		if !p.hasText {
-			return openItem{}, errors.New("textDocument.text is missing")
+			return OpenItem{}, errors.New("textDocument.text is missing")
 		}
 		return p, nil
 	}
 	var p protocol.DidOpenTextDocumentParams
 	if err := protocol.Unmarshal(raw, &p); err != nil {
-		return openItem{}, err
+		return OpenItem{}, err
 	}
 	var check struct {
 		TextDocument struct {
+			URI  *string `json:"uri"`
 			Text *string `json:"text"`
 		} `json:"textDocument"`
 	}
 	if err := protocol.Unmarshal(raw, &check); err != nil {
-		return openItem{}, err
+		return OpenItem{}, err
 	}
 	if check.TextDocument.Text == nil {
-		return openItem{}, errors.New("textDocument.text is missing")
+		return OpenItem{}, errors.New("textDocument.text is missing")
 	}
-	u, err := rawDocumentURI(raw)
+	if check.TextDocument.URI == nil {
+		return OpenItem{}, errors.New("textDocument.uri is missing")
+	}
+	u, err := DocumentURI(*check.TextDocument.URI)
 	if err != nil {
-		return openItem{}, err
+		return OpenItem{}, err
 	}
 	item := &p.TextDocument
-	return openItem{uri: u, languageID: string(item.LanguageID), version: item.Version, text: []byte(item.Text)}, nil
+	return OpenItem{URI: u, LanguageID: string(item.LanguageID), Version: item.Version, Text: []byte(item.Text)}, nil
 }
 
-// decodeOpenFast is decodeOpen for the input it understands; ok is false
+// DocumentURI returns s as a URI when the uri package accepts it, as
+// the client spelt it, not rewritten into the package's canonical form:
+// a server keys documents, and answers, by the client's own spelling,
+// so that two URIs the client keeps apart stay apart. O(len(s)).
+func DocumentURI(s string) (uri.URI, error) {
+	if s == "" {
+		return "", errors.New("the document URI is empty")
+	}
+	if _, err := uri.Parse(s); err != nil {
+		return "", err
+	}
+	return uri.URI(s), nil
+}
+
+// decodeOpenFast is DecodeOpen for the input it understands; ok is false
 // for anything else.
-func decodeOpenFast(raw []byte) (p openItem, ok bool) {
+func decodeOpenFast(raw []byte) (p OpenItem, ok bool) {
 	d := openDecoder{raw: raw}
 	d.space()
 	if !d.object(func(key []byte) bool {
@@ -93,11 +113,11 @@ func decodeOpenFast(raw []byte) (p openItem, ok bool) {
 		}
 		return d.item(&p)
 	}) {
-		return openItem{}, false
+		return OpenItem{}, false
 	}
 	d.space()
 	if d.i != len(raw) {
-		return openItem{}, false
+		return OpenItem{}, false
 	}
 	return p, true
 }
@@ -211,7 +231,7 @@ func (d *openDecoder) once(bit uint8) bool {
 }
 
 // item reads the TextDocumentItem.
-func (d *openDecoder) item(p *openItem) bool {
+func (d *openDecoder) item(p *OpenItem) bool {
 	if !d.once(seenItem) {
 		return false
 	}
@@ -225,11 +245,11 @@ func (d *openDecoder) item(p *openItem) bool {
 			if !ok {
 				return false
 			}
-			u, err := checkedURI(string(s))
+			u, err := DocumentURI(string(s))
 			if err != nil {
 				return false
 			}
-			p.uri = u
+			p.URI = u
 		case "languageId":
 			if !d.once(seenLanguage) {
 				return false
@@ -238,7 +258,7 @@ func (d *openDecoder) item(p *openItem) bool {
 			if !ok {
 				return false
 			}
-			p.languageID = string(s)
+			p.LanguageID = string(s)
 		case "version":
 			if !d.once(seenVersion) {
 				return false
@@ -247,7 +267,7 @@ func (d *openDecoder) item(p *openItem) bool {
 			if !ok {
 				return false
 			}
-			p.version = v
+			p.Version = v
 		case "text":
 			if !d.once(seenText) {
 				return false
@@ -256,7 +276,7 @@ func (d *openDecoder) item(p *openItem) bool {
 			if !ok {
 				return false
 			}
-			p.text, p.hasText = s, true
+			p.Text, p.hasText = s, true
 		default:
 			return d.skip(0)
 		}

@@ -1,4 +1,4 @@
-package lsp
+package wire
 
 import (
 	"encoding/json"
@@ -9,7 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 )
 
-// TestEncodeHover checks that encodeHover's JSON decodes, with the
+// TestEncodeHover checks that EncodeHover's JSON decodes, with the
 // protocol's decoder and with encoding/json, to the hover it stands for.
 func TestEncodeHover(t *testing.T) {
 	for _, md := range []string{
@@ -22,7 +22,7 @@ func TestEncodeHover(t *testing.T) {
 		strings.Repeat("X.O.", 3000) + "\n",
 	} {
 		r := protocol.Range{Start: protocol.Position{Line: 7, Character: 2}, End: protocol.Position{Line: 4294967295, Character: 65536}}
-		raw := encodeHover([]byte(md), r)
+		raw := EncodeHover([]byte(md), r)
 		want := string([]rune(md)) // one U+FFFD per invalid byte, as encoding/json writes
 		var got protocol.Hover
 		if err := protocol.Unmarshal(raw, &got); err != nil {
@@ -51,8 +51,8 @@ func FuzzEncodeHover(f *testing.F) {
 	f.Add("**move 1**\n\n```text\nX.O\n```\n")
 	f.Add("\x00\"\\\xff漢")
 	f.Fuzz(func(t *testing.T, s string) {
-		raw := appendJSONString(nil, s)
-		if string(appendJSONString(nil, []byte(s))) != string(raw) {
+		raw := AppendJSONString(nil, s)
+		if string(AppendJSONString(nil, []byte(s))) != string(raw) {
 			t.Fatalf("%q: the string and []byte forms differ", s)
 		}
 		var got string
@@ -69,11 +69,11 @@ func FuzzEncodeHover(f *testing.F) {
 func BenchmarkEncodeHover(b *testing.B) {
 	md := "**move 5**\n\n```text\n" + strings.Repeat(strings.Repeat("X.O.", 25)+"\n", 100) + "```\n"
 	r := protocol.Range{End: protocol.Position{Line: 3, Character: 4}}
-	b.Run("encodeHover", func(b *testing.B) {
+	b.Run("EncodeHover", func(b *testing.B) {
 		b.SetBytes(int64(len(md)))
 		mdb := []byte(md)
 		for b.Loop() {
-			encodeHover(mdb, r)
+			EncodeHover(mdb, r)
 		}
 	})
 	b.Run("protocol.Marshal", func(b *testing.B) {
