@@ -9,7 +9,6 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
 	"gamels/analyze"
 	"gamels/lsp/wire"
@@ -20,14 +19,6 @@ import (
 // the game under the cursor, at the move under the cursor, for a client
 // to draw and step through (docs/protocol.md).
 const BoardMethod = "gamels/board"
-
-func init() {
-	register(BoardMethod,
-		docRequest(BoardMethod,
-			func(p *protocol.TextDocumentPositionParams) uri.URI { return p.TextDocument.URI },
-			(*Server).board),
-		func(c *protocol.ServerCapabilities) { c.Experimental = protocol.LSPAny(`{"gamelsBoard":true}`) })
-}
 
 // boardResult is the answer of gamels/board; docs/protocol.md gives it
 // as a TypeScript interface.

@@ -15,18 +15,6 @@ import (
 	"gamels/parse"
 )
 
-func init() {
-	register(protocol.MethodTextDocumentCodeAction,
-		docRequest(protocol.MethodTextDocumentCodeAction,
-			func(p *protocol.CodeActionParams) uri.URI { return p.TextDocument.URI },
-			(*Server).codeActions),
-		func(c *protocol.ServerCapabilities) {
-			c.CodeActionProvider = &protocol.CodeActionOptions{
-				CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix},
-			}
-		})
-}
-
 // A quickFix is one code action: its edits (byte spans of the snapshot's
 // text, in order, not overlapping) and the published diagnostics it
 // fixes.

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 )
 
 // RevealCommand is the command of the code lenses: its arguments are a
@@ -12,14 +11,6 @@ import (
 // the server ask the client to show that range (window/showDocument).
 // Clients may also handle it themselves.
 const RevealCommand = "gamels.revealMove"
-
-func init() {
-	register(protocol.MethodTextDocumentCodeLens,
-		docRequest(protocol.MethodTextDocumentCodeLens,
-			func(p *protocol.CodeLensParams) uri.URI { return p.TextDocument.URI },
-			(*Server).codeLens),
-		func(c *protocol.ServerCapabilities) { c.CodeLensProvider = &protocol.CodeLensOptions{} })
-}
 
 // codeLens answers textDocument/codeLens: one lens on each game's N line,
 // "game 2: X WINS at move 7", whose command reveals the ending move (the

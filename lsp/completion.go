@@ -7,22 +7,11 @@ import (
 	"strings"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
 	"gamels/analyze"
 	"gamels/internal/render"
 	"gamels/parse"
 )
-
-func init() {
-	register(protocol.MethodTextDocumentCompletion,
-		docRequest(protocol.MethodTextDocumentCompletion,
-			func(p *protocol.CompletionParams) uri.URI { return p.TextDocument.URI },
-			(*Server).completion),
-		func(c *protocol.ServerCapabilities) {
-			c.CompletionProvider = &protocol.CompletionOptions{TriggerCharacters: []string{" "}}
-		})
-}
 
 // completion answers textDocument/completion with what is legal at the
 // cursor, in the position reached by the moves written before it:

@@ -4,16 +4,7 @@ import (
 	"context"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 )
-
-func init() {
-	register(protocol.MethodTextDocumentFoldingRange,
-		docRequest(protocol.MethodTextDocumentFoldingRange,
-			func(p *protocol.FoldingRangeParams) uri.URI { return p.TextDocument.URI },
-			(*Server).foldingRanges),
-		func(c *protocol.ServerCapabilities) { c.FoldingRangeProvider = protocol.Boolean(true) })
-}
 
 // foldingRanges answers textDocument/foldingRange: one region per game
 // that spans more than one line, from its N line to its last line, with

@@ -5,24 +5,10 @@ import (
 	"context"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
 	"gamels/internal/format"
 	"gamels/parse"
 )
-
-func init() {
-	register(protocol.MethodTextDocumentFormatting,
-		docRequest(protocol.MethodTextDocumentFormatting,
-			func(p *protocol.DocumentFormattingParams) uri.URI { return p.TextDocument.URI },
-			(*Server).formatting),
-		func(c *protocol.ServerCapabilities) { c.DocumentFormattingProvider = protocol.Boolean(true) })
-	register(protocol.MethodTextDocumentRangeFormatting,
-		docRequest(protocol.MethodTextDocumentRangeFormatting,
-			func(p *protocol.DocumentRangeFormattingParams) uri.URI { return p.TextDocument.URI },
-			(*Server).rangeFormatting),
-		func(c *protocol.ServerCapabilities) { c.DocumentRangeFormattingProvider = protocol.Boolean(true) })
-}
 
 // formatting answers textDocument/formatting with the line edits that
 // turn the document into the canonical layout of format.Source, the

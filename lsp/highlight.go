@@ -5,19 +5,10 @@ import (
 	"slices"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
 	"gamels/analyze"
 	"gamels/parse"
 )
-
-func init() {
-	register(protocol.MethodTextDocumentDocumentHighlight,
-		docRequest(protocol.MethodTextDocumentDocumentHighlight,
-			func(p *protocol.DocumentHighlightParams) uri.URI { return p.TextDocument.URI },
-			(*Server).documentHighlight),
-		func(c *protocol.ServerCapabilities) { c.DocumentHighlightProvider = protocol.Boolean(true) })
-}
 
 // documentHighlight answers textDocument/documentHighlight:
 //

@@ -7,21 +7,12 @@ import (
 	"sync"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
 	"gamels/analyze"
 	"gamels/internal/render"
 	"gamels/lsp/wire"
 	"gamels/parse"
 )
-
-func init() {
-	register(protocol.MethodTextDocumentHover,
-		docRequest(protocol.MethodTextDocumentHover,
-			func(p *protocol.HoverParams) uri.URI { return p.TextDocument.URI },
-			(*Server).hover),
-		func(c *protocol.ServerCapabilities) { c.HoverProvider = protocol.Boolean(true) })
-}
 
 // hover answers textDocument/hover:
 //   - on a Pousse or Spot move, the board after it with what the move did;

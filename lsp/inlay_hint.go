@@ -6,18 +6,9 @@ import (
 	"sort"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
 	"gamels/parse"
 )
-
-func init() {
-	register(protocol.MethodTextDocumentInlayHint,
-		docRequest(protocol.MethodTextDocumentInlayHint,
-			func(p *protocol.InlayHintParams) uri.URI { return p.TextDocument.URI },
-			(*Server).inlayHints),
-		func(c *protocol.ServerCapabilities) { c.InlayHintProvider = protocol.Boolean(true) })
-}
 
 // inlayHints answers textDocument/inlayHint for the requested range only:
 // a move number before every Pousse and Spot move ("7."), and the outcome

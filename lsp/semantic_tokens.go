@@ -5,24 +5,10 @@ import (
 	"slices"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
 	"gamels/analyze"
 	"gamels/parse"
 )
-
-func init() {
-	register(protocol.MethodTextDocumentSemanticTokensFull,
-		docRequest(protocol.MethodTextDocumentSemanticTokensFull,
-			func(p *protocol.SemanticTokensParams) uri.URI { return p.TextDocument.URI },
-			(*Server).semanticTokens),
-		func(c *protocol.ServerCapabilities) {
-			c.SemanticTokensProvider = &protocol.SemanticTokensOptions{
-				Legend: protocol.SemanticTokensLegend{TokenTypes: tokenTypes, TokenModifiers: tokenModifiers},
-				Full:   protocol.Boolean(true),
-			}
-		})
-}
 
 // The semantic token legend. Standard token types only, so that every
 // theme colours them:

@@ -62,9 +62,10 @@ type Options struct {
 // A Server is one language server session. Make it with NewServer and run
 // it with Serve, once.
 type Server struct {
-	log  *zap.Logger
-	opts Options
-	conn jsonrpc2.Conn
+	log     *zap.Logger
+	opts    Options
+	conn    jsonrpc2.Conn
+	methods map[string]method // methodTable()
 
 	mu       sync.Mutex
 	state    state
@@ -122,6 +123,7 @@ func NewServer(opts Options) *Server {
 	return &Server{
 		log:      opts.Logger,
 		opts:     opts,
+		methods:  methodTable(),
 		docs:     map[uri.URI]*document{},
 		inflight: map[jsonrpc2.ID]*inflight{},
 		exitCh:   make(chan struct{}),
@@ -186,25 +188,9 @@ func (s *Server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 // work it returns then runs concurrently with later messages.
 type handlerFunc func(s *Server, ctx context.Context, params []byte) (work func(context.Context) (any, error), err error)
 
-// requests maps a method to its handler. Each feature registers itself
-// from its own file, with the capability it adds to the initialize
-// answer.
-var (
-	requests     = map[string]handlerFunc{}
-	capabilities []func(*protocol.ServerCapabilities)
-)
-
-// register adds the handler of a request method and, when cap is not nil,
-// the capability it advertises.
-func register(method string, h handlerFunc, cap func(*protocol.ServerCapabilities)) {
-	requests[method] = h
-	if cap != nil {
-		capabilities = append(capabilities, cap)
-	}
-}
-
-// request serves a call: the lifecycle rules, then the method's handler,
-// with any panic recovered into an InternalError answer.
+// request serves a call: the lifecycle rules, then the method's handler
+// from the table (methods.go), with any panic recovered into an
+// InternalError answer.
 func (s *Server) request(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
 	method := strings.Clone(req.Method())
 	start := time.Now()
@@ -221,11 +207,9 @@ func (s *Server) request(ctx context.Context, req *jsonrpc2.Request) (result any
 		}
 	}()
 
-	switch method {
-	case protocol.MethodInitialize:
-		return s.initialize(req.Params())
-	case protocol.MethodShutdown:
-		return s.shutdown()
+	m := s.methods[method]
+	if m.lifecycle != nil {
+		return m.lifecycle(s, req.Params())
 	}
 	s.mu.Lock()
 	st := s.state
@@ -236,11 +220,10 @@ func (s *Server) request(ctx context.Context, req *jsonrpc2.Request) (result any
 	case stateShutdown:
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "gamels: the server is shut down")
 	}
-	h := requests[method]
-	if h == nil {
+	if m.request == nil {
 		return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "gamels: method not supported: %s", method)
 	}
-	work, err := h(s, ctx, req.Params())
+	work, err := m.request(s, ctx, req.Params())
 	if err != nil {
 		return nil, err
 	}
@@ -275,8 +258,9 @@ func (s *Server) request(ctx context.Context, req *jsonrpc2.Request) (result any
 	return result, err
 }
 
-// notification serves a notification on the read goroutine. Text
-// synchronisation happens here, so changes apply in wire order.
+// notification serves a notification on the read goroutine, with its
+// handler from the table (methods.go). Text synchronisation happens
+// here, so changes apply in wire order.
 func (s *Server) notification(ctx context.Context, req *jsonrpc2.Request) {
 	method := req.Method()
 	defer func() {
@@ -285,12 +269,9 @@ func (s *Server) notification(ctx context.Context, req *jsonrpc2.Request) {
 				zap.ByteString("stack", debug.Stack()))
 		}
 	}()
-	if method == protocol.MethodExit {
-		s.exit()
-		return
-	}
-	if method == protocol.MethodCancelRequest {
-		s.cancelRequest(req.Params())
+	m := s.methods[method]
+	if m.always != nil {
+		m.always(s, req.Params())
 		return
 	}
 	s.mu.Lock()
@@ -303,22 +284,11 @@ func (s *Server) notification(ctx context.Context, req *jsonrpc2.Request) {
 	if s.hook != nil {
 		s.hook(ctx, method)
 	}
-	var err error
-	switch method {
-	case protocol.MethodInitialized:
-		s.log.Info("client initialized")
-	case protocol.MethodTextDocumentDidOpen:
-		err = s.didOpen(ctx, req.Params())
-	case protocol.MethodTextDocumentDidChange:
-		err = s.didChange(ctx, req.Params())
-	case protocol.MethodTextDocumentDidClose:
-		err = s.didClose(ctx, req.Params())
-	case protocol.MethodWorkspaceDidChangeConfiguration:
-		err = s.didChangeConfiguration(ctx, req.Params())
-	default:
+	if m.notify == nil {
 		s.log.Debug("notification ignored", zap.String("method", method))
+		return
 	}
-	if err != nil {
+	if err := m.notify(s, ctx, req.Params()); err != nil {
 		s.log.Warn("notification failed", zap.String("method", method), zap.Error(err))
 	}
 }

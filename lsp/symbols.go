@@ -4,16 +4,7 @@ import (
 	"context"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 )
-
-func init() {
-	register(protocol.MethodTextDocumentDocumentSymbol,
-		docRequest(protocol.MethodTextDocumentDocumentSymbol,
-			func(p *protocol.DocumentSymbolParams) uri.URI { return p.TextDocument.URI },
-			(*Server).documentSymbols),
-		func(c *protocol.ServerCapabilities) { c.DocumentSymbolProvider = protocol.Boolean(true) })
-}
 
 // documentSymbols answers textDocument/documentSymbol: one symbol per
 // game, named "game 2" ("board 2" for PATH), its verdict as detail, its
