@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 
@@ -224,7 +225,7 @@ func parseAndAnalyze(fa *fileAnalysis, kind parse.Kind, text []byte, configured 
 			defer wg.Done()
 			defer func() {
 				if r := recover(); r != nil {
-					panicked.CompareAndSwap(nil, fmt.Sprint(r))
+					panicked.CompareAndSwap(nil, newWorkerPanic(r))
 					for range work { // let the parser finish
 					}
 				}
@@ -316,7 +317,7 @@ func analyzeGames(kind parse.Kind, rules parse.Rules, games []*parse.Game, out [
 				// Carried to the caller's goroutine, where the snapshot
 				// turns it into an error.
 				if r := recover(); r != nil {
-					panicked.CompareAndSwap(nil, fmt.Sprint(r))
+					panicked.CompareAndSwap(nil, newWorkerPanic(r))
 				}
 			}()
 			for {
@@ -437,6 +438,39 @@ func lookupGame(m map[gameKey][]*gameAnalysis, text []byte, errs bool, src []byt
 		if g := ga.game; bytes.Equal(text[g.Span.Start:g.Span.End], src) {
 			return ga
 		}
+	}
+	return nil
+}
+
+// A workerPanic is a panic recovered in a worker goroutine of the
+// analysis, panicked again on the goroutine that waits for the workers
+// (where the snapshot turns it into an error), with the stack of the
+// goroutine where it happened: the second panic's stack would only show
+// the waiting goroutine.
+type workerPanic struct {
+	value any
+	stack []byte
+}
+
+func newWorkerPanic(r any) *workerPanic { return &workerPanic{value: r, stack: debug.Stack()} }
+
+// String returns the panic's value, as fmt.Sprint(value) does.
+func (p *workerPanic) String() string { return fmt.Sprint(p.value) }
+
+// A panicError is a panic turned into an error, with the stack of the
+// goroutine that panicked, for the log.
+type panicError struct {
+	msg   string
+	stack []byte
+}
+
+func (e *panicError) Error() string { return e.msg }
+
+// panicStack returns the stack err carries when it is a panicError, else
+// nil.
+func panicStack(err error) []byte {
+	if pe, ok := err.(*panicError); ok {
+		return pe.stack
 	}
 	return nil
 }

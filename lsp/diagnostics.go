@@ -46,7 +46,8 @@ func (s *Server) safeDiagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
 			defer close(mapped)
 			defer func() {
 				if r := recover(); r != nil {
-					s.log.Error("panic building the line index", zap.Any("panic", r))
+					s.log.Error("panic building the line index", zap.String("uri", string(snap.uri)),
+						zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
 				}
 			}()
 			snap.Mapper()
@@ -57,6 +58,8 @@ func (s *Server) safeDiagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
 		<-mapped
 	}
 	if err != nil {
+		s.log.Error("analysis failed", zap.String("uri", string(snap.uri)), zap.Error(err),
+			zap.ByteString("stack", panicStack(err)))
 		return []protocol.Diagnostic{internalErrorDiagnostic(err)}
 	}
 	return computeDiagnostics(snap, fa)

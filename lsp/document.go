@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -63,7 +64,7 @@ func (s *snapshot) Analysis() (*fileAnalysis, error) {
 		defer func() {
 			if r := recover(); r != nil {
 				s.analysis = nil
-				s.analysisErr = fmt.Errorf("internal error while analysing %s: %v", s.uri, r)
+				s.analysisErr = analysisPanic(s.uri, r)
 			}
 		}()
 		s.analysis = analyzeFile(s.kind, s.text, s.rules, s.cache)
@@ -91,6 +92,18 @@ func (s *snapshot) awaitAnalysis(ctx context.Context) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// analysisPanic turns a panic recovered in Analysis into the snapshot's
+// error, with the stack of the goroutine that panicked: a worker's, for
+// a workerPanic, else this one's (called from the deferred recover, it
+// still holds the frames that panicked).
+func analysisPanic(u uri.URI, r any) error {
+	stack := debug.Stack()
+	if wp, ok := r.(*workerPanic); ok {
+		r, stack = wp.value, wp.stack
+	}
+	return &panicError{msg: fmt.Sprintf("internal error while analysing %s: %v", u, r), stack: stack}
 }
 
 // at is how a request on a position starts: the snapshot's analysis, its
