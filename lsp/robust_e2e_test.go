@@ -120,20 +120,23 @@ func TestServeWritesNoFiles(t *testing.T) {
 }
 
 // TestNoFileOrNetworkImports complements TestServeWritesNoFiles: the
-// server package does not even import the file system, network or
-// process packages (the log file is opened by the command).
+// server's packages, lsp and its transport lsp/wire, do not even import
+// the file system, network or process packages (the log file is opened
+// by the command).
 func TestNoFileOrNetworkImports(t *testing.T) {
-	pkg, err := build.ImportDir(".", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(pkg.Imports) < 5 {
-		t.Fatalf("imports not found: %v", pkg.Imports)
-	}
-	for _, imp := range pkg.Imports {
-		switch imp {
-		case "os", "os/exec", "net", "net/http", "io/ioutil", "syscall", "plugin", "unsafe":
-			t.Errorf("package lsp imports %s", imp)
+	for _, dir := range []string{".", "wire"} {
+		pkg, err := build.ImportDir(dir, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pkg.Imports) < 5 {
+			t.Fatalf("%s: imports not found: %v", pkg.ImportPath, pkg.Imports)
+		}
+		for _, imp := range pkg.Imports {
+			switch imp {
+			case "os", "os/exec", "net", "net/http", "io/ioutil", "syscall", "plugin", "unsafe":
+				t.Errorf("package %s imports %s", pkg.Name, imp)
+			}
 		}
 	}
 }

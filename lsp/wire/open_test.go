@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -334,4 +335,39 @@ func TestOpenDecodeSplit(t *testing.T) {
 			t.Fatalf("%s: split %v %q, whole %v %q", raw, gotOK, got.Text, wantOK, want.Text)
 		}
 	}
+}
+
+// BenchmarkOpenDecodeSplit decodes the 10 MB didOpen params on one
+// processor and on two (textValue's split), alternately in each
+// iteration, and reports both and their ratio: paired this way, the
+// ratio holds up when the machine's load drifts during the run.
+func BenchmarkOpenDecodeSplit(b *testing.B) {
+	raw, err := protocol.Marshal(&protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+		URI: "file:///many.pousse", LanguageID: "pousse", Version: 1, Text: manyText(),
+	}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer func(old int) { splitTextMin = old }(splitTextMin)
+	var one, two time.Duration
+	for b.Loop() {
+		for _, split := range []bool{false, true} {
+			splitTextMin = 1 << 62
+			if split {
+				splitTextMin = 1 << 20
+			}
+			t := time.Now()
+			if _, ok := decodeOpenFast(raw); !ok {
+				b.Fatal("fast path declined")
+			}
+			if split {
+				two += time.Since(t)
+			} else {
+				one += time.Since(t)
+			}
+		}
+	}
+	b.ReportMetric(float64(one.Microseconds())/1e3/float64(b.N), "one-ms")
+	b.ReportMetric(float64(two.Microseconds())/1e3/float64(b.N), "split-ms")
+	b.ReportMetric(float64(two)/float64(one), "split/one")
 }
