@@ -6,7 +6,6 @@ import (
 	"errors"
 	"math"
 	"math/bits"
-	"runtime"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -272,7 +271,7 @@ func (d *openDecoder) item(p *OpenItem) bool {
 			if !d.once(seenText) {
 				return false
 			}
-			s, ok := d.textValue()
+			s, ok := d.stringValue(make([]byte, 0, textCap(d.raw, d.i)))
 			if !ok {
 				return false
 			}
@@ -282,68 +281,6 @@ func (d *openDecoder) item(p *OpenItem) bool {
 		}
 		return true
 	})
-}
-
-// splitTextMin is the length of text string from which textValue
-// unescapes it on two processors (a variable for the tests).
-var splitTextMin = 1 << 20
-
-// textValue is stringValue for the document's text. A text of
-// splitTextMin bytes or more is cut in two right after an escaped line
-// end near its middle (no escape or UTF-8 sequence spans that point), and
-// the halves are unescaped at once, on two processors: 13 MB of
-// transcript then takes about half the time before the parse can start.
-func (d *openDecoder) textValue() ([]byte, bool) {
-	whole := textCap(d.raw, d.i)
-	if whole < splitTextMin || runtime.GOMAXPROCS(0) < 2 {
-		return d.stringValue(make([]byte, 0, whole))
-	}
-	q := textSplit(d.raw, d.i+1+(whole-8)/2)
-	if q < 0 {
-		return d.stringValue(make([]byte, 0, whole))
-	}
-	var second []byte
-	var next int
-	var ok2 bool
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		// Room for the rest of the params: more than its text needs.
-		second, next, ok2 = unescape(d.raw, q, make([]byte, 0, len(d.raw)-q+8), false)
-	}()
-	first, _, ok1 := unescape(d.raw[:q], d.i+1, make([]byte, 0, whole), true)
-	<-done
-	if !ok1 || !ok2 {
-		return nil, false
-	}
-	d.i = next
-	return append(first, second...), true
-}
-
-// textSplit returns the offset just after the first escaped line end
-// ("\n" whose backslash is not itself escaped) at or after from, or -1.
-// It is found in the string that starts before from; a quote before it
-// means from was past the string's end, and gives -1 as well.
-func textSplit(raw []byte, from int) int {
-	for i := from; i < len(raw); {
-		k := bytes.Index(raw[i:], []byte(`\n`))
-		if k < 0 {
-			return -1
-		}
-		p := i + k
-		if bytes.IndexByte(raw[i:p], '"') >= 0 {
-			return -1 // perhaps the string's end (or an escaped quote: no split then)
-		}
-		b := p
-		for b > 0 && raw[b-1] == '\\' {
-			b--
-		}
-		if (p-b)%2 == 0 { // an even run of backslashes before: this one escapes 'n'
-			return p + 2
-		}
-		i = p + 2
-	}
-	return -1
 }
 
 // textCap returns the room stringValue needs for the JSON string at
@@ -512,7 +449,7 @@ func (d *openDecoder) stringValue(buf []byte) ([]byte, bool) {
 	if d.i >= len(d.raw) || d.raw[d.i] != '"' {
 		return nil, false
 	}
-	out, next, ok := unescape(d.raw, d.i+1, buf, false)
+	out, next, ok := unescape(d.raw, d.i+1, buf)
 	if !ok {
 		return nil, false
 	}
@@ -521,10 +458,9 @@ func (d *openDecoder) stringValue(buf []byte) ([]byte, bool) {
 }
 
 // unescape decodes the inside of a JSON string from raw[n] on, appending
-// to buf, up to its closing quote (next is the offset after it) or, for a
-// fragment, up to the end of raw (next is len(raw)). It is the loop of
-// stringValue; textValue runs it on two parts of a long text at once.
-func unescape(raw []byte, n int, buf []byte, fragment bool) (out []byte, next int, ok bool) {
+// to buf, up to its closing quote (next is the offset after it). It is
+// the loop of stringValue.
+func unescape(raw []byte, n int, buf []byte) (out []byte, next int, ok bool) {
 	if buf == nil {
 		buf = make([]byte, 0, 64)
 	}
@@ -555,9 +491,6 @@ func unescape(raw []byte, n int, buf []byte, fragment bool) (out []byte, next in
 			n += 2
 		}
 		if n >= len(raw) {
-			if fragment && n == len(raw) {
-				return dst[:j], n, true
-			}
 			return nil, 0, false
 		}
 		if j+4 > len(dst) {
@@ -567,9 +500,6 @@ func unescape(raw []byte, n int, buf []byte, fragment bool) (out []byte, next in
 		c := raw[n]
 		switch {
 		case c == '"':
-			if fragment {
-				return nil, 0, false // a fragment ends before the closing quote
-			}
 			return dst[:j], n + 1, true
 		case c == '\\':
 			if n+1 >= len(raw) {

@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -251,14 +250,6 @@ func FuzzOpenDecode(f *testing.F) {
 		raw := []byte(withText(string(data)))
 		checkOpen(t, raw)
 		got, ok := decodeOpenFast(raw)
-		// The two-processor path reads the same.
-		old := splitTextMin
-		splitTextMin = 0
-		split, splitOK := decodeOpenFast(raw)
-		splitTextMin = old
-		if splitOK != ok || string(split.Text) != string(got.Text) {
-			t.Fatalf("text %q: split %v %q, whole %v %q", data, splitOK, split.Text, ok, got.Text)
-		}
 		var want string
 		if err := json.Unmarshal([]byte(`"`+string(data)+`"`), &want); err != nil {
 			return
@@ -311,63 +302,4 @@ func TestOpenDecodeTruncated(t *testing.T) {
 			t.Errorf("%q decoded", raw)
 		}
 	}
-}
-
-// TestOpenDecodeSplit runs texts through the two-processor path (with
-// splitTextMin lowered) and checks them against the one-processor path:
-// line ends escaped or not, escaped backslashes before an 'n', \u
-// escapes and surrogate pairs, invalid UTF-8, escaped quotes.
-func TestOpenDecodeSplit(t *testing.T) {
-	defer func(old int) { splitTextMin = old }(splitTextMin)
-	rng := rand.New(rand.NewPCG(9, 9))
-	pieces := []string{`L12`, `\n`, `\\n`, `\\`, `\"`, `\u00e9`, `\ud83d\ude00`, `é`, "\xff", `QUIT`, ` `, `\r\n`, `\t`}
-	for range 3000 {
-		var b strings.Builder
-		for range rng.IntN(60) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		raw := []byte(withText(b.String()))
-		splitTextMin = 1 << 30
-		want, wantOK := decodeOpenFast(raw)
-		splitTextMin = 0
-		got, gotOK := decodeOpenFast(raw)
-		if gotOK != wantOK || string(got.Text) != string(want.Text) {
-			t.Fatalf("%s: split %v %q, whole %v %q", raw, gotOK, got.Text, wantOK, want.Text)
-		}
-	}
-}
-
-// BenchmarkOpenDecodeSplit decodes the 10 MB didOpen params on one
-// processor and on two (textValue's split), alternately in each
-// iteration, and reports both and their ratio: paired this way, the
-// ratio holds up when the machine's load drifts during the run.
-func BenchmarkOpenDecodeSplit(b *testing.B) {
-	raw, err := protocol.Marshal(&protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
-		URI: "file:///many.pousse", LanguageID: "pousse", Version: 1, Text: manyText(),
-	}})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer func(old int) { splitTextMin = old }(splitTextMin)
-	var one, two time.Duration
-	for b.Loop() {
-		for _, split := range []bool{false, true} {
-			splitTextMin = 1 << 62
-			if split {
-				splitTextMin = 1 << 20
-			}
-			t := time.Now()
-			if _, ok := decodeOpenFast(raw); !ok {
-				b.Fatal("fast path declined")
-			}
-			if split {
-				two += time.Since(t)
-			} else {
-				one += time.Since(t)
-			}
-		}
-	}
-	b.ReportMetric(float64(one.Microseconds())/1e3/float64(b.N), "one-ms")
-	b.ReportMetric(float64(two.Microseconds())/1e3/float64(b.N), "split-ms")
-	b.ReportMetric(float64(two)/float64(one), "split/one")
 }
