@@ -7,10 +7,10 @@ import (
 	"go.lsp.dev/uri"
 )
 
-// A method is how the server answers one protocol method: a request or
-// a notification, and the capability it adds to the answer to
+// A methodEntry is how the server answers one protocol method: a
+// request or a notification, and the capability it adds to the answer to
 // initialize. Exactly one of the four handlers is set.
-type method struct {
+type methodEntry struct {
 	// lifecycle answers a request on the read goroutine whatever the
 	// session's state: initialize and shutdown, which check the state
 	// themselves.
@@ -35,8 +35,8 @@ type method struct {
 // ignored. The features' handlers live in files named for them
 // (hover.go, completion.go ...); the text synchronisation in
 // text_sync.go; the lifecycle in lifecycle.go.
-func methodTable() map[string]method {
-	return map[string]method{
+func methodTable() map[string]methodEntry {
+	return map[string]methodEntry{
 		// The lifecycle.
 		protocol.MethodInitialize: {lifecycle: (*Server).initialize},
 		protocol.MethodShutdown:   {lifecycle: func(s *Server, _ []byte) (any, error) { return s.shutdown() }},

@@ -65,7 +65,7 @@ type Server struct {
 	log     *zap.Logger
 	opts    Options
 	conn    jsonrpc2.Conn
-	methods map[string]method // methodTable()
+	methods map[string]methodEntry // methodTable()
 
 	mu       sync.Mutex
 	state    state
