@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -109,11 +110,29 @@ func (ds *diagScheduler) run() {
 			return
 		}
 		ds.mu.Unlock()
-		diags := ds.s.safeDiagnostics(snap)
-		ds.warnTooLarge(snap)
-		ds.publish(snap, diags)
+		ds.runOne(snap)
 		ds.mu.Lock()
 	}
+}
+
+// runOne analyses snap and publishes its diagnostics. It runs on a timer
+// goroutine, where a panic would end the process: one that escapes
+// safeDiagnostics (which turns its own into a diagnostic), in the
+// warning or the publication, is logged with its stack, and the
+// scheduler goes on with the next snapshot.
+func (ds *diagScheduler) runOne(snap *snapshot) {
+	defer func() {
+		if r := recover(); r != nil {
+			ds.s.log.Error("panic publishing diagnostics", zap.String("uri", string(snap.uri)),
+				zap.Int32("version", snap.version), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+		}
+	}()
+	diags := ds.s.safeDiagnostics(snap)
+	ds.warnTooLarge(snap)
+	if ds.s.hook != nil {
+		ds.s.hook(context.Background(), "publish")
+	}
+	ds.publish(snap, diags)
 }
 
 // warnTooLarge shows, once per document, a message saying that snap is

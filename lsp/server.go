@@ -84,8 +84,9 @@ type Server struct {
 	// hook, when set (tests only), runs at the start of every request's
 	// work (with the method's name, and again as "document:"+method with
 	// the document in the context, see hookURI), of every notification,
-	// and of every diagnostics run (as "diagnostics", with the document);
-	// a test makes it panic to prove recovery.
+	// of every diagnostics run (as "diagnostics", with the document), and
+	// before each publication of diagnostics (as "publish"); a test makes
+	// it panic to prove recovery.
 	hook func(ctx context.Context, method string)
 }
 
