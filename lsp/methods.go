@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 )
 
 // A methodEntry is how the server answers one protocol method: a
@@ -62,47 +61,33 @@ func methodTable() map[string]methodEntry {
 
 		// The features: requests about one document.
 		protocol.MethodTextDocumentHover: {
-			request: docRequest(protocol.MethodTextDocumentHover,
-				func(p *protocol.HoverParams) uri.URI { return p.TextDocument.URI },
-				(*Server).hover),
+			request:    docRequest(protocol.MethodTextDocumentHover, (*Server).hover),
 			capability: func(c *protocol.ServerCapabilities) { c.HoverProvider = protocol.Boolean(true) },
 		},
 		protocol.MethodTextDocumentInlayHint: {
-			request: docRequest(protocol.MethodTextDocumentInlayHint,
-				func(p *protocol.InlayHintParams) uri.URI { return p.TextDocument.URI },
-				(*Server).inlayHints),
+			request:    docRequest(protocol.MethodTextDocumentInlayHint, (*Server).inlayHints),
 			capability: func(c *protocol.ServerCapabilities) { c.InlayHintProvider = protocol.Boolean(true) },
 		},
 		protocol.MethodTextDocumentCodeLens: {
-			request: docRequest(protocol.MethodTextDocumentCodeLens,
-				func(p *protocol.CodeLensParams) uri.URI { return p.TextDocument.URI },
-				(*Server).codeLens),
+			request:    docRequest(protocol.MethodTextDocumentCodeLens, (*Server).codeLens),
 			capability: func(c *protocol.ServerCapabilities) { c.CodeLensProvider = &protocol.CodeLensOptions{} },
 		},
 		protocol.MethodTextDocumentDocumentSymbol: {
-			request: docRequest(protocol.MethodTextDocumentDocumentSymbol,
-				func(p *protocol.DocumentSymbolParams) uri.URI { return p.TextDocument.URI },
-				(*Server).documentSymbols),
+			request:    docRequest(protocol.MethodTextDocumentDocumentSymbol, (*Server).documentSymbols),
 			capability: func(c *protocol.ServerCapabilities) { c.DocumentSymbolProvider = protocol.Boolean(true) },
 		},
 		protocol.MethodTextDocumentFoldingRange: {
-			request: docRequest(protocol.MethodTextDocumentFoldingRange,
-				func(p *protocol.FoldingRangeParams) uri.URI { return p.TextDocument.URI },
-				(*Server).foldingRanges),
+			request:    docRequest(protocol.MethodTextDocumentFoldingRange, (*Server).foldingRanges),
 			capability: func(c *protocol.ServerCapabilities) { c.FoldingRangeProvider = protocol.Boolean(true) },
 		},
 		protocol.MethodTextDocumentCompletion: {
-			request: docRequest(protocol.MethodTextDocumentCompletion,
-				func(p *protocol.CompletionParams) uri.URI { return p.TextDocument.URI },
-				(*Server).completion),
+			request: docRequest(protocol.MethodTextDocumentCompletion, (*Server).completion),
 			capability: func(c *protocol.ServerCapabilities) {
 				c.CompletionProvider = &protocol.CompletionOptions{TriggerCharacters: []string{" "}}
 			},
 		},
 		protocol.MethodTextDocumentCodeAction: {
-			request: docRequest(protocol.MethodTextDocumentCodeAction,
-				func(p *protocol.CodeActionParams) uri.URI { return p.TextDocument.URI },
-				(*Server).codeActions),
+			request: docRequest(protocol.MethodTextDocumentCodeAction, (*Server).codeActions),
 			capability: func(c *protocol.ServerCapabilities) {
 				c.CodeActionProvider = &protocol.CodeActionOptions{
 					CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix},
@@ -110,33 +95,23 @@ func methodTable() map[string]methodEntry {
 			},
 		},
 		protocol.MethodTextDocumentFormatting: {
-			request: docRequest(protocol.MethodTextDocumentFormatting,
-				func(p *protocol.DocumentFormattingParams) uri.URI { return p.TextDocument.URI },
-				(*Server).formatting),
+			request:    docRequest(protocol.MethodTextDocumentFormatting, (*Server).formatting),
 			capability: func(c *protocol.ServerCapabilities) { c.DocumentFormattingProvider = protocol.Boolean(true) },
 		},
 		protocol.MethodTextDocumentRangeFormatting: {
-			request: docRequest(protocol.MethodTextDocumentRangeFormatting,
-				func(p *protocol.DocumentRangeFormattingParams) uri.URI { return p.TextDocument.URI },
-				(*Server).rangeFormatting),
+			request:    docRequest(protocol.MethodTextDocumentRangeFormatting, (*Server).rangeFormatting),
 			capability: func(c *protocol.ServerCapabilities) { c.DocumentRangeFormattingProvider = protocol.Boolean(true) },
 		},
 		protocol.MethodTextDocumentDefinition: {
-			request: docRequest(protocol.MethodTextDocumentDefinition,
-				func(p *protocol.DefinitionParams) uri.URI { return p.TextDocument.URI },
-				(*Server).definition),
+			request:    docRequest(protocol.MethodTextDocumentDefinition, (*Server).definition),
 			capability: func(c *protocol.ServerCapabilities) { c.DefinitionProvider = protocol.Boolean(true) },
 		},
 		protocol.MethodTextDocumentDocumentHighlight: {
-			request: docRequest(protocol.MethodTextDocumentDocumentHighlight,
-				func(p *protocol.DocumentHighlightParams) uri.URI { return p.TextDocument.URI },
-				(*Server).documentHighlight),
+			request:    docRequest(protocol.MethodTextDocumentDocumentHighlight, (*Server).documentHighlight),
 			capability: func(c *protocol.ServerCapabilities) { c.DocumentHighlightProvider = protocol.Boolean(true) },
 		},
 		protocol.MethodTextDocumentSemanticTokensFull: {
-			request: docRequest(protocol.MethodTextDocumentSemanticTokensFull,
-				func(p *protocol.SemanticTokensParams) uri.URI { return p.TextDocument.URI },
-				(*Server).semanticTokens),
+			request: docRequest(protocol.MethodTextDocumentSemanticTokensFull, (*Server).semanticTokens),
 			capability: func(c *protocol.ServerCapabilities) {
 				c.SemanticTokensProvider = &protocol.SemanticTokensOptions{
 					Legend: protocol.SemanticTokensLegend{TokenTypes: tokenTypes, TokenModifiers: tokenModifiers},
@@ -148,9 +123,7 @@ func methodTable() map[string]methodEntry {
 		// The gamels extension: the board under the cursor
 		// (docs/protocol.md).
 		BoardMethod: {
-			request: docRequest(BoardMethod,
-				func(p *protocol.TextDocumentPositionParams) uri.URI { return p.TextDocument.URI },
-				(*Server).board),
+			request:    docRequest(BoardMethod, (*Server).board),
 			capability: func(c *protocol.ServerCapabilities) { c.Experimental = protocol.LSPAny(`{"gamelsBoard":true}`) },
 		},
 

@@ -384,8 +384,9 @@ func (s *Server) snapshot(u uri.URI) (*snapshot, error) {
 
 // docRequest builds the handlerFunc of a request about one document: it
 // decodes params of type P, takes the snapshot of the document named by
-// uriOf, and runs fn on it concurrently.
-func docRequest[P any](method string, uriOf func(*P) uri.URI, fn func(s *Server, ctx context.Context, snap *snapshot, p *P) (any, error)) handlerFunc {
+// params.textDocument.uri (as the client spelt it), and runs fn on it
+// concurrently.
+func docRequest[P any](method string, fn func(s *Server, ctx context.Context, snap *snapshot, p *P) (any, error)) handlerFunc {
 	return func(s *Server, ctx context.Context, raw []byte) (func(context.Context) (any, error), error) {
 		p := new(P)
 		if err := protocol.Unmarshal(raw, p); err != nil {
