@@ -14,7 +14,9 @@
 //     (union-aware protocol.Marshal and protocol.Unmarshal, raw messages
 //     passed through as they are).
 //   - DecodeOpen: the params of textDocument/didOpen, with the text
-//     unescaped in one pass straight into the bytes the server keeps.
+//     unescaped in one pass straight into the bytes the server keeps;
+//     DocumentURI: a document URI checked and kept as the client spelt
+//     it.
 //   - EncodeHover: the JSON of a markdown hover, sent as a raw message;
 //     AppendJSONString and AppendRange, its pieces, for other answers
 //     written by hand.
