@@ -118,7 +118,8 @@ func BenchmarkPousseJudge40(b *testing.B) {
 }
 
 // BenchmarkPousseCheckpoint packs a 100 x 100 position into a checkpoint
-// and restores one (setPacked: unpack, recount, transpose).
+// and restores one (setPacked: the rows read back, the columns
+// transposed from them).
 func BenchmarkPousseCheckpoint(b *testing.B) {
 	g, _ := pousseBenchGame(2, 100, 20000)
 	s := NewPousseState(100)
