@@ -3,6 +3,7 @@ package analyze
 import (
 	"math/bits"
 	"sync"
+	"unsafe"
 )
 
 // PousseMaxN is the largest Pousse board size the rules allow.
@@ -37,6 +38,7 @@ type PousseState struct {
 	// number of moves after countedAt during which no straight can exist
 	// (0 when one exists then).
 	straights [3]int32
+	win       Player // the colour with more straights then, or None
 	countedAt int
 	slack     int
 
@@ -164,13 +166,7 @@ func (s *PousseState) Straights() (x, o int) {
 // Straights costs.
 func (s *PousseState) Winner() Player {
 	s.counted()
-	switch x, o := s.straights[First], s.straights[Second]; {
-	case x > o:
-		return First
-	case o > x:
-		return Second
-	}
-	return None
+	return s.win
 }
 
 // counted makes the straights current: O(1) within the slack of the last
@@ -207,6 +203,12 @@ func (s *PousseState) count() {
 		}
 	}
 	s.straights = st
+	s.win = None
+	if st[First] > st[Second] {
+		s.win = First
+	} else if st[Second] > st[First] {
+		s.win = Second
+	}
 	s.countedAt = s.plies
 	s.slack = max(n-most-1, 0)
 }
@@ -362,11 +364,16 @@ func (s *PousseState) Apply(dir byte, line int) {
 		b.occ[1-ax][k&127][q] |= bit
 		b.occN[1-ax][k&127]++
 	}
+	// The crossing lines' words are 16 bytes apart: stepping a pointer
+	// saves the index arithmetic of the loop's one load and store (about
+	// 8% of the engine's time on the reference input).
+	base := unsafe.Pointer(&cO[0][q])
 	for w := d[0]; w != 0; w &= w - 1 {
-		cO[bits.TrailingZeros64(w)&127][q] ^= bit
+		*(*uint64)(unsafe.Add(base, bits.TrailingZeros64(w)*16)) ^= bit
 	}
+	base = unsafe.Pointer(&cO[64][q])
 	for w := d[1]; w != 0; w &= w - 1 {
-		cO[(64+bits.TrailingZeros64(w))&127][q] ^= bit
+		*(*uint64)(unsafe.Add(base, bits.TrailingZeros64(w)*16)) ^= bit
 	}
 	if s.hashing {
 		s.hashMove(d, k, nc, pb, ps)
@@ -493,7 +500,7 @@ func (s *PousseState) reset() {
 	*s.b = pousseBoard{}
 	s.plies = 0
 	s.h = 0
-	s.straights = [3]int32{}
+	s.straights, s.win = [3]int32{}, None
 	s.countedAt, s.slack = 0, s.n-1
 }
 
