@@ -109,9 +109,6 @@ const (
 // round: square (r, c), 0-based, is (r+1)*(n+2)+c+1.
 type pathScratch struct {
 	white, black, empty []pathBits // the squares of each kind, per row
-	// ks[0][r] (White) and ks[1][r] (Black) are the propagators of the
-	// downward fill of row r (see pathFill).
-	ks [2][]pathProp
 	// reach holds White's squares connected to the left and to the right
 	// edge, then Black's to the top and to the bottom.
 	reach [4][]pathBits
