@@ -306,12 +306,18 @@ func (s *PousseState) Apply(dir byte, line int) {
 	i := line - 1
 	// ax is the axis of the pushed line (0 a row, 1 a column), 1-ax that
 	// of the crossing lines. Square j of the pushed line is the row-major
-	// square pb+j*ps (for the hash).
+	// square pb+j*ps (for the hash). The lines' two words are kept in
+	// scalars: the compiler keeps those in registers, not [2]uint64.
 	var ax, pb, ps int
+	fromLo := false
 	switch dir {
-	case 'L', 'R':
+	case 'L':
+		ax, pb, ps, fromLo = 0, i*n, 1, true
+	case 'R':
 		ax, pb, ps = 0, i*n, 1
-	case 'T', 'B':
+	case 'T':
+		ax, pb, ps, fromLo = 1, i, n, true
+	case 'B':
 		ax, pb, ps = 1, i, n
 	default:
 		return
@@ -321,43 +327,46 @@ func (s *PousseState) Apply(dir byte, line int) {
 	col := &b.o[ax][i&127]
 	isO := uint64(s.plies & 1) // the mover: 0 for X, 1 for O
 	s.plies++
-	a, c := *occ, *col
-	full := s.full
-	free := pousseLine{full[0] &^ a[0], full[1] &^ a[1]}
+	c0, c1 := col[0], col[1]
+	free0, free1 := s.full[0]&^occ[0], s.full[1]&^occ[1]
 	k := -1 // the empty square that gets filled, or -1 when the line is full
-	var run, sh pousseLine
-	if dir == 'L' || dir == 'T' {
+	var run0, run1, sh0, sh1 uint64
+	if fromLo {
 		end := n - 1
-		if free[0] != 0 {
-			k = bits.TrailingZeros64(free[0])
+		if free0 != 0 {
+			k = bits.TrailingZeros64(free0)
 			end = k
-		} else if free[1] != 0 {
-			k = 64 + bits.TrailingZeros64(free[1])
+		} else if free1 != 0 {
+			k = 64 + bits.TrailingZeros64(free1)
 			end = k
 		}
-		run = pousseLow(end + 1)
-		sh = pousseLine{c[0]<<1 | isO, c[1]<<1 | c[0]>>63}
+		run0 = uint64(1)<<uint(end+1) - 1 // squares 0..end
+		run1 = uint64(1)<<uint(max(end-63, 0)) - 1
+		sh0, sh1 = c0<<1|isO, c1<<1|c0>>63
 	} else {
 		start := 0
-		if free[1] != 0 {
-			k = 127 - bits.LeadingZeros64(free[1])
+		if free1 != 0 {
+			k = 127 - bits.LeadingZeros64(free1)
 			start = k
-		} else if free[0] != 0 {
-			k = 63 - bits.LeadingZeros64(free[0])
+		} else if free0 != 0 {
+			k = 63 - bits.LeadingZeros64(free0)
 			start = k
 		}
-		low := pousseLow(start)
-		run = pousseLine{full[0] &^ low[0], full[1] &^ low[1]}
-		sh = pousseLine{c[0]>>1 | c[1]<<63, c[1] >> 1}
-		sh[(n-1)>>6&1] |= isO << ((n - 1) & 63) // the mover's marker on the last square
+		run0 = s.full[0] &^ (uint64(1)<<uint(start) - 1) // squares start..n-1
+		run1 = s.full[1] &^ (uint64(1)<<uint(max(start-64, 0)) - 1)
+		sh0, sh1 = c0>>1|c1<<63, c1>>1
+		if n > 64 { // the mover's marker on the last square
+			sh1 |= isO << uint(n-65)
+		} else {
+			sh0 |= isO << uint(n-1)
+		}
 	}
-	nc := pousseLine{c[0]&^run[0] | sh[0]&run[0], c[1]&^run[1] | sh[1]&run[1]}
-	*col = nc
-	d := pousseLine{c[0] ^ nc[0], c[1] ^ nc[1]}
+	nc0, nc1 := c0&^run0|sh0&run0, c1&^run1|sh1&run1
+	col[0], col[1] = nc0, nc1
+	d0, d1 := c0^nc0, c1^nc1
 	// The crossing lines: square i of crossing line j changes colour for
 	// every bit j of d; the filled square k becomes occupied.
 	q, bit := i>>6&1, uint64(1)<<(i&63)
-	cO := &b.o[1-ax]
 	if k >= 0 {
 		occ[k>>6&1] |= 1 << (k & 63)
 		b.occN[ax][i&127]++
@@ -367,16 +376,17 @@ func (s *PousseState) Apply(dir byte, line int) {
 	// The crossing lines' words are 16 bytes apart: stepping a pointer
 	// saves the index arithmetic of the loop's one load and store (about
 	// 8% of the engine's time on the reference input).
+	cO := &b.o[1-ax]
 	base := unsafe.Pointer(&cO[0][q])
-	for w := d[0]; w != 0; w &= w - 1 {
+	for w := d0; w != 0; w &= w - 1 {
 		*(*uint64)(unsafe.Add(base, bits.TrailingZeros64(w)*16)) ^= bit
 	}
 	base = unsafe.Pointer(&cO[64][q])
-	for w := d[1]; w != 0; w &= w - 1 {
+	for w := d1; w != 0; w &= w - 1 {
 		*(*uint64)(unsafe.Add(base, bits.TrailingZeros64(w)*16)) ^= bit
 	}
 	if s.hashing {
-		s.hashMove(d, k, nc, pb, ps)
+		s.hashMove(pousseLine{d0, d1}, k, pousseLine{nc0, nc1}, pb, ps)
 	}
 }
 
