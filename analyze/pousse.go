@@ -17,15 +17,19 @@ const PousseMaxN = 100
 // changes one square in each crossing line it moves; only the squares
 // whose colour changes are written to the other copy, one bit each.
 //
-// Straights are counted lazily. A move changes the X and the O count of
-// every line by at most one, so when the fullest line holds M < N markers
-// of one colour, no straight can arise for the next N-M-1 moves: the
-// counts are redone (O(N) popcounts) only when that slack is used up and
-// someone asks (Straights, Winner, StraightLines). On random play, with
-// lines about half X and half O, that is once every N/3 moves or so.
+// Straights are counted lazily. A row's X and O counts change by at most
+// one on a column push (one square of the row moves) and on a push of
+// that row, and not otherwise; the same holds for columns. So when the
+// fullest row holds Mr < N markers of one colour, no row is a straight
+// until the column pushes since plus the pushes of the most pushed row
+// reach N-Mr, and the same for columns. The counts are redone (O(N)
+// popcounts) only when one of those bounds is used up and someone asks
+// (Straights, Winner, StraightLines). On random play, with lines about
+// half X and half O, that is once every 2N/3 moves or so.
 //
-// A PousseState holds 8.5 KB whatever N; it allocates nothing per move. It is not safe for concurrent use, even by readers
-// only: Straights and Winner may recount.
+// A PousseState holds 8.8 KB whatever N; it allocates nothing per move.
+// It is not safe for concurrent use, even by readers only: Straights and
+// Winner may recount.
 type PousseState struct {
 	n     int
 	plies int
@@ -34,13 +38,18 @@ type PousseState struct {
 	full pousseLine
 
 	// straights[c] is the number of rows and columns made of N cells of
-	// colour c (index 0 unused), as of plies countedAt. slack is the
-	// number of moves after countedAt during which no straight can exist
-	// (0 when one exists then).
-	straights [3]int32
-	win       Player // the colour with more straights then, or None
-	countedAt int
-	slack     int
+	// colour c (index 0 unused), as of plies countedAt. room[0] is N-1
+	// less the most markers of one colour in a row then, room[1] the same
+	// for columns; both are -1 when a straight exists then. axisPushes[ax]
+	// counts the pushes along rows (0) and columns (1) since, and
+	// maxHits[ax] the most pushes of one row or column since (the lines'
+	// own counts are in b.hits).
+	straights  [3]int32
+	win        Player // the colour with more straights then, or None
+	countedAt  int
+	room       [2]int
+	axisPushes [2]int
+	maxHits    [2]int
 
 	// hashing is true when h is kept up to date; h is the Zobrist hash of
 	// the cells alone.
@@ -61,6 +70,7 @@ type pousseLine [2]uint64
 type pousseBoard struct {
 	occ, o [2][128]pousseLine
 	occN   [2][128]uint8
+	hits   [2][128]uint8 // pushes of each line since the last count
 }
 
 // PousseLine is a row or column of the board, for highlighting straights.
@@ -86,7 +96,7 @@ func newPousseState(n int, hashing bool) *PousseState {
 		n:       n,
 		b:       new(pousseBoard),
 		full:    pousseLow(n),
-		slack:   n - 1, // the empty board: no straight for N-1 moves
+		room:    [2]int{n - 1, n - 1}, // the empty board
 		hashing: hashing,
 	}
 }
@@ -169,11 +179,11 @@ func (s *PousseState) Winner() Player {
 	return s.win
 }
 
-// counted makes the straights current: O(1) within the slack of the last
-// count (a slack of one move or more means there were no straights at
-// that count, nor since), else O(N).
+// counted makes the straights current: O(1) while the bounds of the last
+// count hold (see PousseState), else O(N).
 func (s *PousseState) counted() {
-	if s.plies-s.countedAt > s.slack {
+	if s.plies != s.countedAt &&
+		(s.axisPushes[1]+s.maxHits[0] > s.room[0] || s.axisPushes[0]+s.maxHits[1] > s.room[1]) {
 		s.count()
 	}
 }
@@ -185,9 +195,9 @@ func (s *PousseState) count() {
 	n := s.n
 	b := s.b
 	var st [3]int32
-	most := 0
 	for k := 0; k < 2; k++ { // rows, then columns
 		os, occN := b.o[k][:n], b.occN[k][:n]
+		most := 0
 		for i, o := range os {
 			no := bits.OnesCount64(o[0])
 			if n > 64 {
@@ -201,7 +211,13 @@ func (s *PousseState) count() {
 				st[First]++
 			}
 		}
+		s.room[k] = n - 1 - most
+		clear(b.hits[k][:n])
 	}
+	if st[First]+st[Second] > 0 {
+		s.room = [2]int{-1, -1}
+	}
+	s.axisPushes, s.maxHits = [2]int{}, [2]int{}
 	s.straights = st
 	s.win = None
 	if st[First] > st[Second] {
@@ -210,7 +226,6 @@ func (s *PousseState) count() {
 		s.win = Second
 	}
 	s.countedAt = s.plies
-	s.slack = max(n-most-1, 0)
 }
 
 // Hash returns the Zobrist hash of the cells and of who made the last
@@ -327,6 +342,10 @@ func (s *PousseState) Apply(dir byte, line int) {
 	col := &b.o[ax][i&127]
 	isO := uint64(s.plies & 1) // the mover: 0 for X, 1 for O
 	s.plies++
+	s.axisPushes[ax]++
+	h := b.hits[ax][i&127] + 1
+	b.hits[ax][i&127] = h
+	s.maxHits[ax] = max(s.maxHits[ax], int(h))
 	c0, c1 := col[0], col[1]
 	free0, free1 := s.full[0]&^occ[0], s.full[1]&^occ[1]
 	k := -1 // the empty square that gets filled, or -1 when the line is full
@@ -499,7 +518,8 @@ func (s *PousseState) setPacked(p []byte, plies int) {
 			s.b.occN[k][i] = uint8(bits.OnesCount64(a[0]) + bits.OnesCount64(a[1]))
 		}
 	}
-	s.countedAt, s.slack = plies, -1 // recount when asked
+	s.countedAt = -1 // recount when asked
+	s.room = [2]int{-1, -1}
 	if s.hashing {
 		s.h = s.fullHash()
 	}
@@ -511,7 +531,8 @@ func (s *PousseState) reset() {
 	s.plies = 0
 	s.h = 0
 	s.straights, s.win = [3]int32{}, None
-	s.countedAt, s.slack = 0, s.n-1
+	s.countedAt, s.room = 0, [2]int{s.n - 1, s.n - 1}
+	s.axisPushes, s.maxHits = [2]int{}, [2]int{}
 }
 
 // transpose sets the columns from the rows, both planes, by 64 x 64 bit

@@ -119,3 +119,42 @@ func TestTranspose64(t *testing.T) {
 		}
 	}
 }
+
+// TestPousseStraightsAskedLate checks the bounds that let the straights
+// go uncounted: asked only now and then, after moves on two rows only,
+// and after hundreds of moves on one or two lines, against the
+// reference.
+func TestPousseStraightsAskedLate(t *testing.T) {
+	// X pushes row 1 and O row 2: no column push, so once counted with 17
+	// markers in each row, the rows' bound rests on the most pushed row
+	// alone, and three pushes later both rows are straights.
+	s := NewPousseState(20)
+	r := newPousseRef(20)
+	for k, want := range []int{0, 1} {
+		for range []int{17, 3}[k] {
+			for _, line := range []int{1, 2} {
+				s.Apply('L', line)
+				r.apply('L', line)
+			}
+		}
+		x, o := s.Straights()
+		if rx, ro := r.straights(); x != rx || o != ro || x != want {
+			t.Fatalf("rows 1 and 2 pushed: straights %d-%d, want %d-%d", x, o, rx, ro)
+		}
+	}
+	rng := rand.New(rand.NewPCG(255, 256))
+	for _, n := range []int{2, 5, 70} {
+		s := NewPousseState(n)
+		r := newPousseRef(n)
+		for round := range 20 {
+			for _, mv := range randomPousseMoves(rng, n, 300+rng.IntN(300), 1+round%2) {
+				s.Apply(mv.Dir, int(mv.Line))
+				r.apply(mv.Dir, int(mv.Line))
+			}
+			x, o := s.Straights()
+			if rx, ro := r.straights(); x != rx || o != ro {
+				t.Fatalf("n=%d round %d: straights %d-%d, want %d-%d", n, round, x, o, rx, ro)
+			}
+		}
+	}
+}
