@@ -34,9 +34,11 @@ func BenchmarkPath(b *testing.B) {
 			b.Logf("verdicts: %v", classes)
 			b.SetBytes(n * n)
 			b.ReportAllocs()
+			cpu := startCPU()
 			for i := 0; b.Loop(); i++ {
 				Path(boards[i%len(boards)])
 			}
+			cpu.report(b, 1, "board")
 		})
 	}
 }

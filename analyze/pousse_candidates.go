@@ -82,12 +82,6 @@ func (pg *PousseGame) Candidates(k int) *PousseChoices {
 		before, seen = pg.replaySeen(k)
 	} else {
 		before = pg.Board(k)
-		// Board leaves the column-major copy stale, for the next Apply to
-		// rebuild; rebuild it once here rather than in each clone.
-		if before.stale {
-			before.transpose()
-			before.stale = false
-		}
 	}
 	n := pg.n
 	pc := &PousseChoices{K: k, Mover: before.ToMove(), before: before, Moves: make([]PousseCandidate, 0, 4*n)}

@@ -1,10 +1,6 @@
 package analyze
 
-import (
-	"bytes"
-
-	"gamels/parse"
-)
+import "gamels/parse"
 
 // PousseGame is a whole Pousse game replayed under a rule set: its result
 // and checkpoints from which Board rebuilds any position quickly.
@@ -17,7 +13,8 @@ type PousseGame struct {
 	played int
 
 	// every is the checkpoint interval K: cps holds, one after the other,
-	// the cells after K, 2K, 3K, ... moves, packed two bits per cell
+	// the cells after K, 2K, 3K, ... moves, packed one bit per cell for
+	// the occupied squares and one for the O squares
 	// (pousseCheckpointSize bytes each; the empty board before move 0 is
 	// implicit). K = max(32, N²/32), so checkpoints cost about 8 bytes per
 	// move and Board replays at most K moves: 312 at N = 100.
@@ -190,7 +187,7 @@ func (pg *PousseGame) Played() int { return pg.played }
 // Board returns the position after the first k moves of the game, k
 // clamped to 0..Played() (moves after End are not played). The state is
 // fresh (the caller may keep and change it); it does not maintain a hash
-// (replaying is then 2.5x faster), so its Hash costs O(N²). Board returns
+// (replaying is then faster), so its Hash costs O(N²). Board returns
 // nil when the game has no usable size.
 //
 // Cost: O(N²) to restore the nearest checkpoint at or before k, then at
@@ -218,21 +215,19 @@ func (pg *PousseGame) BoardInto(s *PousseState, k int) *PousseState {
 
 // replay sets s (an n x n state) to the position after k moves, k <= the
 // number of moves the checkpoints cover plus K: it restores the
-// checkpoint at or before k, plays the moves after it on the cells alone
-// (pushCells) and recounts once at the end. O(N² + K·N).
+// checkpoint at or before k and plays the moves after it. O(N²/64 + K·N),
+// where a move costs O(1) plus one step per square whose colour changes.
 func (pg *PousseGame) replay(s *PousseState, k int) {
 	size := pousseCheckpointSize(pg.n)
 	c := min(k/pg.every, len(pg.cps)/size)
 	if c > 0 {
-		s.unpack(pg.cps[(c-1)*size:c*size], c*pg.every)
+		s.setPacked(pg.cps[(c-1)*size:c*size], c*pg.every)
 	} else {
-		clear(s.cells)
-		s.plies = 0
+		s.reset()
 	}
 	for _, mv := range pg.moves[c*pg.every : k] {
-		s.pushCells(mv.Dir, int(mv.Line))
+		s.Apply(mv.Dir, int(mv.Line))
 	}
-	s.recount()
 }
 
 // pousseSeen is the set of states produced so far in an ICFP game: the
@@ -286,7 +281,7 @@ func (t *pousseSeen) find(pg *PousseGame, s *PousseState) int {
 			t.scr = newPousseState(pg.n, false)
 		}
 		pg.replay(t.scr, j+1)
-		if nn := pg.n * pg.n; bytes.Equal(t.scr.cells[:nn], s.cells[:nn]) {
+		if t.scr.sameCells(s) {
 			return j
 		}
 	}

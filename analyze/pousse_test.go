@@ -406,7 +406,7 @@ func TestPousseBoardEveryPly(t *testing.T) {
 					t.Fatalf("n=%d: Board(%d): straights %d, %d hash %x; played from the start: %d, %d hash %x",
 						n, k, x, o, s.Hash(), wx, wo, played.Hash())
 				}
-				// The counts and the column-major copy must be right too:
+				// The counts and the columns must be right too:
 				// the next move must play the same from both.
 				if k < len(moves) {
 					a, b := s.Clone(), played.Clone()
