@@ -90,7 +90,9 @@ func TestBoundedAnswers(t *testing.T) {
 // RequestCancelled, comes soon after the cancel: the work looks at its
 // context as it goes, instead of running to its end.
 func TestCancelStopsWork(t *testing.T) {
-	text := strings.Repeat("1\nL1\nQUIT\n", 400000) // 4 MB, 400k games
+	// 1.5 MB, 150k games: loops long enough to be cancelled midway, an
+	// analysis short enough for -race on a loaded machine.
+	text := strings.Repeat("1\nL1\nQUIT\n", 150000)
 	started := make(chan string, 16)
 	rs := startRaw(t, func(ctx context.Context, method string) {
 		if strings.HasPrefix(method, "document:") {
