@@ -1,8 +1,8 @@
 package lsp
 
 import (
-	"bytes"
 	"context"
+	"errors"
 
 	"go.lsp.dev/protocol"
 
@@ -20,9 +20,9 @@ func (s *Server) formatting(ctx context.Context, snap *snapshot, p *protocol.Doc
 	if err := snap.editable(); err != nil {
 		return nil, err
 	}
-	edits := formatEdits(snap.kind, snap.text)
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
+	edits, err := formatEdits(ctx, snap.kind, snap.text)
+	if err != nil {
+		return nil, err
 	}
 	return textEdits(ctx, snap.Mapper(), edits)
 }
@@ -37,9 +37,9 @@ func (s *Server) rangeFormatting(ctx context.Context, snap *snapshot, p *protoco
 		return nil, err
 	}
 	m := snap.Mapper()
-	all := formatEdits(snap.kind, snap.text)
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
+	all, err := formatEdits(ctx, snap.kind, snap.text)
+	if err != nil {
+		return nil, err
 	}
 	sp := m.Span(p.Range)
 	lines := parse.Span{Start: m.LineSpan(m.Line(sp.Start)).Start, End: m.LineSpan(m.Line(sp.End)).End}
@@ -49,22 +49,31 @@ func (s *Server) rangeFormatting(ctx context.Context, snap *snapshot, p *protoco
 			some = append(some, e)
 		}
 	}
-	if len(some) < len(all) && !format.Equivalent(snap.kind, snap.text, format.Apply(snap.text, some)) {
-		some = all
+	if len(some) < len(all) {
+		same, err := format.EquivalentContext(ctx, snap.kind, snap.text, format.Apply(snap.text, some))
+		if err != nil {
+			return nil, err
+		}
+		if !same {
+			some = all
+		}
 	}
 	return textEdits(ctx, m, some)
 }
 
-// formatEdits returns the edits that format text, or none.
-func formatEdits(kind parse.Kind, text []byte) []format.Edit {
+// formatEdits returns the edits that format text, or none; ctx's error
+// once ctx is done: format.EditsContext looks at it all along, so that a
+// cancelled request ends within milliseconds even on a document of
+// millions of games.
+func formatEdits(ctx context.Context, kind parse.Kind, text []byte) ([]format.Edit, error) {
 	if kind == 0 {
-		return nil
+		return nil, nil
 	}
-	out, err := format.Source(kind, text)
-	if err != nil || bytes.Equal(out, text) {
-		return nil
+	edits, err := format.EditsContext(ctx, kind, text)
+	if errors.Is(err, format.ErrUnsafe) {
+		return nil, nil
 	}
-	return format.Edits(text, out)
+	return edits, err
 }
 
 // textEdits converts edits to protocol edits: always a list. It stops

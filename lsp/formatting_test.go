@@ -191,7 +191,7 @@ func TestRangeFormattingRandom(t *testing.T) {
 		for range 20 {
 			src := mangle(rnd, text)
 			m := NewMapper(src, UTF16)
-			all := formatEdits(kind, src)
+			all, _ := formatEdits(context.Background(), kind, src)
 			a, b := rnd.IntN(len(src)+1), rnd.IntN(len(src)+1)
 			snap := &snapshot{kind: kind, text: src, enc: UTF16}
 			res, err := (&Server{}).rangeFormatting(context.Background(), snap, &protocol.DocumentRangeFormattingParams{

@@ -143,3 +143,84 @@ func TestCancelStopsWork(t *testing.T) {
 	}
 	rs.probe("after the cancellations")
 }
+
+// TestCancelStopsFormatting cancels formatting and range formatting of a
+// large transcript (500k games, two lines to fix) while format.EditsContext
+// is at work (20 ms in, or a fifth of the way through on a machine where
+// an uncancelled request takes under 100 ms), and checks that
+// RequestCancelled comes soon after the cancel: well under 500 ms (50 ms
+// is the promise), and in less than a quarter of the time the whole
+// request takes at its fastest, so that a formatting that ran on to its
+// end despite the cancel fails the test however fast the machine.
+func TestCancelStopsFormatting(t *testing.T) {
+	const games = 500000
+	text := strings.Repeat("1\nL1\nQUIT\n\n", games)
+	// Trailing blanks on the first line and on the last.
+	text = "1  " + text[1:len(text)-len("QUIT\n\n")] + "QUIT  \n"
+	started := make(chan string, 16)
+	rs := startRaw(t, func(ctx context.Context, method string) {
+		if strings.HasPrefix(method, "document:textDocument/") && strings.Contains(method, "ormatting") {
+			started <- method
+		}
+	})
+	rs.roundTrip("1", "initialize", `{"capabilities":{}}`)
+	rs.send(frame(note("initialized", "{}")))
+	rs.send(frame(note("textDocument/didOpen", openParams("file:///t.pousse", pousseDoc))))
+	const u = "file:///big.pousse"
+	rs.send(frame(note("textDocument/didOpen", openParams(u, text))))
+	// The analysis is ready: what the cancel stops is the formatting.
+	rs.roundTrip("2", protocol.MethodTextDocumentHover, `{"textDocument":{"uri":"`+u+`"},"position":{"line":0,"character":0}}`)
+	id := 10
+	for _, tc := range []struct {
+		method, params string
+		edits          int
+	}{
+		{protocol.MethodTextDocumentFormatting, `{"textDocument":{"uri":"` + u + `"},"options":{"tabSize":4,"insertSpaces":true}}`, 2},
+		// The last lines only: one edit of the two, checked with
+		// format.EquivalentContext (two more parses).
+		{protocol.MethodTextDocumentRangeFormatting, `{"textDocument":{"uri":"` + u + `"},"options":{"tabSize":4,"insertSpaces":true},` +
+			`"range":{"start":{"line":` + strconv.Itoa(4*games-6) + `,"character":0},"end":{"line":` + strconv.Itoa(4*games) + `,"character":0}}}`, 1},
+	} {
+		full := time.Duration(1 << 62) // the fastest of three runs
+		for range 3 {
+			id++
+			sid := strconv.Itoa(id)
+			start := time.Now()
+			rs.send(frame(call(sid, tc.method, tc.params)))
+			<-started
+			m := rs.wait(sid)
+			full = min(full, time.Since(start))
+			var edits []protocol.TextEdit
+			if m.Error != nil || json.Unmarshal(m.Result, &edits) != nil || len(edits) != tc.edits {
+				t.Fatalf("%s: %s, want %d edits", tc.method, m.body, tc.edits)
+			}
+		}
+		// A cancel that arrives after the work ended tests nothing: on a
+		// loaded machine the same work can take a fifth of the time it
+		// took above, so it gets three tries.
+		for try := 1; ; try++ {
+			id++
+			sid := strconv.Itoa(id)
+			rs.send(frame(call(sid, tc.method, tc.params)))
+			<-started
+			time.Sleep(min(full/5, 20*time.Millisecond))
+			start := time.Now()
+			rs.send(frame(note("$/cancelRequest", `{"id":`+sid+`}`)))
+			m := rs.wait(sid)
+			d := time.Since(start)
+			if m.Error == nil && try < 3 {
+				t.Logf("%s: finished before its cancel (try %d)", tc.method, try)
+				continue
+			}
+			if m.Error == nil || m.Error.Code != -32800 {
+				t.Errorf("%s: %.200s, want RequestCancelled", tc.method, m.body)
+			}
+			t.Logf("%s: RequestCancelled %v after the cancel; uncancelled, the request takes %v", tc.method, d, full)
+			if d > 500*time.Millisecond || d > full/4 {
+				t.Errorf("%s answered %v after its cancellation, the whole request taking %v: the work did not stop", tc.method, d, full)
+			}
+			break
+		}
+	}
+	rs.probe("after the cancellations")
+}

@@ -42,6 +42,8 @@ type parser struct {
 	moves   moveArena
 	// cellBlock holds the cells of PATH rows (see cells).
 	cellBlock []byte
+	// gameBlock holds the games (see newGame).
+	gameBlock []Game
 	// each, when set, receives every game as soon as it is complete.
 	each      func(*File, *Game)
 	rulesSeen int // comments looked at for a `# rules:` directive
@@ -71,9 +73,17 @@ func (p *parser) errorf(g *Game, span Span, code Code, format string, args ...an
 	}
 }
 
-// newGame starts a game at its size token.
+// newGame starts a game at its size token. Games are taken from blocks
+// (gameBlock) of 16 to 1024 games, as many as the file has so far: one
+// allocation per block instead of one per game, which halves the time of
+// parsing a file of a million one-move games.
 func (p *parser) newGame(t token) *Game {
-	g := &Game{Index: len(p.file.Games), Span: t.span}
+	if len(p.gameBlock) == cap(p.gameBlock) {
+		p.gameBlock = make([]Game, 0, min(max(len(p.file.Games), 16), 1024))
+	}
+	p.gameBlock = p.gameBlock[:len(p.gameBlock)+1]
+	g := &p.gameBlock[len(p.gameBlock)-1]
+	g.Index, g.Span = len(p.file.Games), t.span // the rest is zero: blocks are new
 	v, ok := number(p.text(t.span))
 	g.N = Number{Span: t.span, Value: v, OK: ok && v >= 0}
 	p.file.Games = append(p.file.Games, g)

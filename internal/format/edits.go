@@ -2,6 +2,7 @@ package format
 
 import (
 	"bytes"
+	"context"
 
 	"gamels/internal/textpos"
 	"gamels/parse"
@@ -37,6 +38,47 @@ func Edits(src, out []byte) []Edit {
 		return nil
 	}
 	return lineDiff(am, bm, offset)
+}
+
+// EditsContext formats src, a transcript of the given kind, as
+// SourceContext does, and returns the line edits that turn src into the
+// result: none when src is already formatted. It returns ctx's error as
+// soon as it sees that ctx is done, and ErrUnsafe as SourceContext does.
+//
+// The diff is made piece by piece, between the anchors the layout takes
+// every 16 KiB of source (pieces that start with the same element in
+// src and in the result), looking at ctx between pieces: the diff
+// library cannot be interrupted, and the cost of a diff grows faster
+// than its input, so each piece is kept small. On a source under 16 KiB,
+// or without game or move starting a line past 16 KiB, the edits are
+// those of Edits. O(len(src)) for the formatting, and the diff of each
+// piece as Edits describes.
+func EditsContext(ctx context.Context, kind parse.Kind, src []byte) ([]Edit, error) {
+	out, anchors, err := source(ctx, kind, src)
+	if err != nil {
+		return nil, err
+	}
+	if bytes.Equal(src, out) {
+		return nil, nil
+	}
+	var edits []Edit
+	from := anchor{}
+	for i := 0; i <= len(anchors); i++ {
+		to := anchor{src: len(src), out: len(out)}
+		if i < len(anchors) {
+			to = anchors[i]
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		for _, e := range Edits(src[from.src:to.src], out[from.out:to.out]) {
+			e.Span.Start += from.src
+			e.Span.End += from.src
+			edits = append(edits, e)
+		}
+		from = to
+	}
+	return edits, nil
 }
 
 // splitLines splits after each line end, keeping it ("\n", "\r\n", "\r").

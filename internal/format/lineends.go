@@ -17,15 +17,3 @@ func lineEnd(src []byte) []byte {
 	}
 	return bytes.Clone(src[end:next])
 }
-
-// withLineEnds returns out, whose line ends are all "\n", with each one
-// written as end instead. O(len(out)).
-func withLineEnds(out, end []byte) []byte {
-	if len(end) == 1 && end[0] == '\n' {
-		return out
-	}
-	return bytes.ReplaceAll(out, []byte("\n"), end)
-}
-
-// trimBlanks removes the blanks at the end of a line's text.
-func trimBlanks(b []byte) []byte { return bytes.TrimRight(b, " \t\v\f") }
