@@ -113,9 +113,27 @@ func FuzzFormat(f *testing.F) {
 	}
 	f.Add(byte(1), []byte("2\n1 1 +\n"))
 	f.Add(byte(2), []byte("1\n\nW\n0\n"))
+	f.Add(byte(1), []byte(spotGameAfterMoves))
 	f.Fuzz(func(t *testing.T, k byte, src []byte) {
 		checkProperties(t, parse.Kind(k%3+1), src)
 	})
+}
+
+// spotGameAfterMoves is a Spot file whose second game, with errors,
+// starts on the line of the first game's last move, and begins like a
+// move ("1 0 +"): on a line of its own it would read as an extra move of
+// game 1, so the formatter keeps it where it stands.
+const spotGameAfterMoves = "2 1 1 + 1 1 + 1 1 + 1 1 + 1 0 +"
+
+func TestVerbatimGameStaysOnItsLine(t *testing.T) {
+	out, err := format.Source(parse.Spot, []byte(spotGameAfterMoves))
+	if err != nil {
+		t.Fatalf("Source: %v", err)
+	}
+	if want := "2\n1 1 +\n1 1 +\n1 1 +\n1 1 + 1 0 +\n"; string(out) != want {
+		t.Errorf("Source = %q, want %q", out, want)
+	}
+	checkProperties(t, parse.Spot, []byte(spotGameAfterMoves))
 }
 
 func TestUnified(t *testing.T) {

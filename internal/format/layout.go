@@ -157,6 +157,19 @@ func (w *writer) write(span parse.Span, kind itemKind, gameStart, blank bool, m 
 		w.written++
 		return
 	}
+	if kind == itemVerbatim && w.written > 0 && !w.prevOwnLine && sameLine(w.src, w.prevEnd, span.Start) {
+		// A game with errors that starts on the line where the element
+		// before it ends stays on that line, as written: on a line of
+		// its own it could read as something else (a Spot game whose
+		// size and first tokens look like a move would become an extra
+		// move of the game before).
+		w.out = append(w.out, ' ')
+		w.out = appendLines(w.out, text, w.eol)
+		w.pendingBlank = false
+		w.prevEnd, w.prevOwnLine = span.End, false
+		w.written++
+		return
+	}
 	if w.run >= 0 && kind != itemComment {
 		if gameStart {
 			w.insertEOL(w.run)
