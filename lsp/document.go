@@ -151,6 +151,12 @@ type document struct {
 	seq   atomic.Uint64 // the number of snapshots made so far
 	cache *gameCache
 	diags *diagScheduler
+
+	// The engine's annotations (annotations.go): the last ones computed,
+	// and the cancellation of the job under way.
+	ann       atomic.Pointer[annotationSet]
+	annMu     sync.Mutex
+	annCancel context.CancelFunc
 }
 
 // kindOf returns the transcript kind named by a language id or, failing

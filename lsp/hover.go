@@ -15,7 +15,9 @@ import (
 )
 
 // hover answers textDocument/hover:
-//   - on a Pousse or Spot move, the board after it with what the move did;
+//   - on a Pousse or Spot move, the board after it with what the move did,
+//     and, once the engine's annotations of this version are ready, what
+//     the search found before and after the move (annotations.go);
 //   - on a game's N line, the game's summary and final board;
 //   - on a PATH cell, the cell and its part in the verdict;
 //   - elsewhere, nothing (null).
@@ -31,10 +33,16 @@ func (s *Server) hover(ctx context.Context, snap *snapshot, p *protocol.HoverPar
 	buf := hoverBufs.Get().(*[]byte)
 	defer hoverBufs.Put(buf)
 	md, sp, ok := appendHover((*buf)[:0], snap.text, snap.kind, fa.rules, ga, off)
-	*buf = md
 	if !ok {
+		*buf = md
 		return nil, nil
 	}
+	if i := moveAt(ga.game.Moves, off); i >= 0 && (snap.kind == parse.Pousse || snap.kind == parse.Spot) && !inSpan(ga.game.N.Span, off) {
+		if as := s.annotationsFor(snap); as != nil {
+			md = appendEngineHover(md, snap.kind, as, ga.game.Index, i)
+		}
+	}
+	*buf = md
 	return wire.EncodeHover(md, m.Range(sp)), nil
 }
 

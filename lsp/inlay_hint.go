@@ -7,6 +7,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"gamels/analyze/solve"
 	"gamels/parse"
 )
 
@@ -14,7 +15,10 @@ import (
 // a move number before every Pousse and Spot move ("7."), and the outcome
 // after the move where a game ends or, when the moves run out, after the
 // last one ("⟵ X WINS", "⟵ TIE GAME"); for PATH, the verdict after the
-// N line. Cost: O(log games + hints in range), plus the analysis.
+// N line; once the engine's annotations of this version are ready
+// (annotations.go), each annotation's hint after its move ("?? missed
+// R3: wins at once"). Cost: O(log games + hints in range), plus the
+// analysis.
 func (s *Server) inlayHints(ctx context.Context, snap *snapshot, p *protocol.InlayHintParams) (any, error) {
 	fa, err := snap.Analysis()
 	if err != nil {
@@ -41,6 +45,7 @@ func (s *Server) inlayHints(ctx context.Context, snap *snapshot, p *protocol.Inl
 		}
 		out = append(out, h)
 	}
+	as := s.annotationsFor(snap)
 	// From the first game that ends at or after the range's start.
 	first := sort.Search(len(fa.games), func(i int) bool { return fa.games[i].game.Span.End >= want.Start })
 	for k, ga := range fa.games[first:] {
@@ -60,6 +65,13 @@ func (s *Server) inlayHints(ctx context.Context, snap *snapshot, p *protocol.Inl
 		}
 		r := ga.result()
 		from := max(0, moveAt(g.Moves, want.Start))
+		var notes []solve.Annotation
+		if an := as.game(g.Index); an != nil {
+			notes = an.Annotations
+			for len(notes) > 0 && notes[0].Move < from {
+				notes = notes[1:]
+			}
+		}
 		for i := from; i < len(g.Moves); i++ {
 			mv := g.Moves[i]
 			if mv.Span.Start > want.End || len(out) > MaxItems {
@@ -69,6 +81,10 @@ func (s *Server) inlayHints(ctx context.Context, snap *snapshot, p *protocol.Inl
 				return nil, ctx.Err()
 			}
 			add(mv.Span.Start, fmt.Sprintf("%d.", i+1), false)
+			for len(notes) > 0 && notes[0].Move == i {
+				add(mv.Span.End, notes[0].Hint(), true)
+				notes = notes[1:]
+			}
 			if r == nil || g.Size == 0 || sm.verdict == "" {
 				continue
 			}

@@ -26,6 +26,9 @@ func (s *Server) initialize(raw []byte) (any, error) {
 	if g := p.Capabilities.General; g != nil && slices.Contains(g.PositionEncodings, protocol.PositionEncodingKindUTF8) {
 		s.enc = UTF8
 	}
+	if w := p.Capabilities.Workspace; w != nil && w.InlayHint != nil && w.InlayHint.RefreshSupport != nil {
+		s.inlayRefresh = *w.InlayHint.RefreshSupport
+	}
 	settings, err := parseSettings(p.InitializationOptions, s.settings)
 	if err != nil {
 		s.log.Warn("initializationOptions", zap.Error(err))

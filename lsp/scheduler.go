@@ -63,6 +63,8 @@ func (ds *diagScheduler) schedule(snap *snapshot) {
 	if ds.stopped {
 		return
 	}
+	// The annotations of the last snapshot are stale now.
+	ds.doc.cancelAnnotations()
 	ds.pending = snap
 	now := time.Now()
 	quiet := ds.lastChange.IsZero() || now.Sub(ds.lastChange) >= ds.s.opts.Debounce
@@ -132,7 +134,10 @@ func (ds *diagScheduler) runOne(snap *snapshot) {
 	if ds.s.hook != nil {
 		ds.s.hook(context.Background(), "publish")
 	}
-	ds.publish(snap, diags)
+	if ds.publish(snap, diags) {
+		// Only now, so that they never delay the diagnostics.
+		ds.s.startAnnotations(ds.doc, snap, diags)
+	}
 }
 
 // warnTooLarge shows, once per document, a message saying that snap is
@@ -151,8 +156,8 @@ func (ds *diagScheduler) warnTooLarge(snap *snapshot) {
 }
 
 // publish sends diags for snap if the document is open and nothing newer
-// than snap has been published.
-func (ds *diagScheduler) publish(snap *snapshot, diags []protocol.Diagnostic) {
+// than snap has been published, and reports whether it did.
+func (ds *diagScheduler) publish(snap *snapshot, diags []protocol.Diagnostic) bool {
 	ds.publishMu.Lock()
 	defer ds.publishMu.Unlock()
 	ds.mu.Lock()
@@ -161,7 +166,7 @@ func (ds *diagScheduler) publish(snap *snapshot, diags []protocol.Diagnostic) {
 	if stopped || snap.seq <= ds.published {
 		ds.s.staleDropped.Add(1)
 		ds.s.log.Debug("stale diagnostics dropped", zap.String("uri", string(snap.uri)), zap.Int32("version", snap.version))
-		return
+		return false
 	}
 	ds.published = snap.seq
 	ds.s.notifyDiagnostics(context.Background(), &protocol.PublishDiagnosticsParams{
@@ -169,10 +174,33 @@ func (ds *diagScheduler) publish(snap *snapshot, diags []protocol.Diagnostic) {
 		Version:     protocol.NewOptional(snap.version),
 		Diagnostics: diags,
 	})
+	return true
+}
+
+// republish sends diags for snap again (with its annotations) if snap is
+// still the last snapshot published, the document is open and ctx (the
+// annotation job's) is not cancelled; it reports whether it did.
+func (ds *diagScheduler) republish(ctx context.Context, snap *snapshot, diags []protocol.Diagnostic) bool {
+	ds.publishMu.Lock()
+	defer ds.publishMu.Unlock()
+	ds.mu.Lock()
+	stopped := ds.stopped
+	ds.mu.Unlock()
+	if stopped || snap.seq != ds.published || ctx.Err() != nil || ds.doc.snap.Load() != snap {
+		return false
+	}
+	sortDiagnostics(diags)
+	ds.s.notifyDiagnostics(context.Background(), &protocol.PublishDiagnosticsParams{
+		URI:         snap.uri,
+		Version:     protocol.NewOptional(snap.version),
+		Diagnostics: diags,
+	})
+	return true
 }
 
 // stop cancels any pending publication; nothing is published afterwards.
 func (ds *diagScheduler) stop() {
+	ds.doc.cancelAnnotations()
 	ds.mu.Lock()
 	ds.stopped = true
 	ds.pending = nil

@@ -72,6 +72,8 @@ type Server struct {
 	enc      Encoding
 	settings Settings
 	docs     map[uri.URI]*document
+	// inlayRefresh: the client takes workspace/inlayHint/refresh.
+	inlayRefresh bool
 
 	exitOnce sync.Once
 	exitCh   chan struct{}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"gamels/analyze/solve"
 	"gamels/parse"
 )
 
@@ -16,6 +17,33 @@ type Settings struct {
 	// Verdicts is gamels.diagnostics.verdicts: how each game's verdict
 	// (and a game's running out of moves) is published.
 	Verdicts VerdictLevel
+	// Analysis is gamels.analysis.enabled and gamels.analysis.depth: the
+	// engine's annotations (annotations.go).
+	Analysis AnalysisSettings
+}
+
+// AnalysisSettings are the engine annotations' settings. The zero value
+// is the default: on, at solve.DefaultDepth plies. On by default because
+// the work is bounded (a node budget per position, the depth) and runs
+// in the background, cancelled by every edit.
+type AnalysisSettings struct {
+	// Off is !gamels.analysis.enabled.
+	Off bool
+	// Depth is gamels.analysis.depth, the horizon in plies, from 1 to
+	// MaxAnalysisDepth; 0 means solve.DefaultDepth (6).
+	Depth int
+}
+
+// MaxAnalysisDepth bounds gamels.analysis.depth: deeper, the node budget
+// cuts most searches short anyway.
+const MaxAnalysisDepth = 12
+
+// depth returns the horizon to search.
+func (a AnalysisSettings) depth() int {
+	if a.Depth <= 0 {
+		return solve.DefaultDepth
+	}
+	return min(a.Depth, MaxAnalysisDepth)
 }
 
 // A VerdictLevel is the severity of verdict diagnostics.
@@ -47,7 +75,8 @@ func (v VerdictLevel) String() string {
 //	{"pousse": {"rules": "icfp"}}      (the "gamels" section alone)
 //
 // and likewise for gamels.diagnostics.verdicts ("information", "hint",
-// "off"). Absent keys leave cur unchanged; a present key with a bad value
+// "off"), gamels.analysis.enabled (a boolean) and gamels.analysis.depth
+// (plies from 1, clamped to MaxAnalysisDepth). Absent keys leave cur unchanged; a present key with a bad value
 // is an error (and leaves cur unchanged).
 func parseSettings(raw []byte, cur Settings) (Settings, error) {
 	if len(raw) == 0 || string(raw) == "null" {
@@ -79,6 +108,20 @@ func parseSettings(raw []byte, cur Settings) (Settings, error) {
 			return cur, fmt.Errorf("settings: gamels.diagnostics.verdicts must be \"information\", \"hint\" or \"off\", not %s", v)
 		}
 		next.Verdicts = l
+	}
+	if v := setting(top, "analysis", "enabled"); v != nil && string(v) != "null" {
+		var on bool
+		if err := json.Unmarshal(v, &on); err != nil {
+			return cur, fmt.Errorf("settings: gamels.analysis.enabled must be true or false, not %s", v)
+		}
+		next.Analysis.Off = !on
+	}
+	if v := setting(top, "analysis", "depth"); v != nil && string(v) != "null" {
+		var d int
+		if err := json.Unmarshal(v, &d); err != nil || d < 1 {
+			return cur, fmt.Errorf("settings: gamels.analysis.depth must be a whole number of plies from 1, not %s", v)
+		}
+		next.Analysis.Depth = min(d, MaxAnalysisDepth)
 	}
 	return next, nil
 }

@@ -153,8 +153,9 @@ const largeDocument = 4 << 20
 // didChangeConfiguration reads the new settings; when the Pousse rules
 // change, every open Pousse document that does not choose its own rules
 // gets a new snapshot (same text and version, new rules) and its
-// diagnostics are republished; when gamels.diagnostics.verdicts changes,
-// every open document does.
+// diagnostics are republished; when gamels.diagnostics.verdicts or the
+// gamels.analysis settings change, every open document does (and is
+// annotated again).
 func (s *Server) didChangeConfiguration(ctx context.Context, raw []byte) error {
 	var p protocol.DidChangeConfigurationParams
 	if err := protocol.Unmarshal(raw, &p); err != nil {
@@ -163,7 +164,7 @@ func (s *Server) didChangeConfiguration(ctx context.Context, raw []byte) error {
 	s.mu.Lock()
 	settings, err := parseSettings(p.Settings, s.settings)
 	changed := settings.PousseRules != s.settings.PousseRules
-	republish := settings.Verdicts != s.settings.Verdicts
+	republish := settings.Verdicts != s.settings.Verdicts || settings.Analysis != s.settings.Analysis
 	s.settings = settings
 	var docs []*document
 	if changed || republish {
