@@ -87,6 +87,9 @@ func TestAnnotations(t *testing.T) {
 	if diff := cmp.Diff(wantHints, annotationHints(t, c, u)); diff != "" {
 		t.Errorf("inlay hints (-want +got):\n%s", diff)
 	}
+	if n := c.inlayRefreshes.Load(); n != 0 {
+		t.Errorf("%d inlayHint/refresh requests to a client that does not support them", n)
+	}
 	h, err := c.server.Hover(context.Background(), hoverParams(u, 6, 0))
 	if err != nil || h == nil {
 		t.Fatalf("hover: %v %v", h, err)
@@ -206,4 +209,57 @@ func TestAnnotationsTime(t *testing.T) {
 	diags := time.Since(start)
 	p := c.waitFor(u, "annotations", annotated)
 	t.Logf("icfp1998.pousse: diagnostics after %v, annotations after %v: %v", diags, time.Since(start), annotationCodes(p))
+}
+
+// TestParseAnalysisSettings reads gamels.analysis in the three shapes.
+func TestParseAnalysisSettings(t *testing.T) {
+	tests := []struct {
+		raw     string
+		cur     AnalysisSettings
+		want    AnalysisSettings
+		wantErr bool
+	}{
+		{`{}`, AnalysisSettings{Depth: 3}, AnalysisSettings{Depth: 3}, false},
+		{`{"gamels":{"analysis":{"enabled":false}}}`, AnalysisSettings{}, AnalysisSettings{Off: true}, false},
+		{`{"gamels.analysis.enabled":true}`, AnalysisSettings{Off: true, Depth: 2}, AnalysisSettings{Depth: 2}, false},
+		{`{"analysis":{"depth":8}}`, AnalysisSettings{}, AnalysisSettings{Depth: 8}, false},
+		{`{"gamels.analysis.depth":1000}`, AnalysisSettings{}, AnalysisSettings{Depth: MaxAnalysisDepth}, false},
+		{`{"gamels.analysis.depth":0}`, AnalysisSettings{Depth: 5}, AnalysisSettings{Depth: 5}, true},
+		{`{"gamels.analysis.depth":"deep"}`, AnalysisSettings{}, AnalysisSettings{}, true},
+		{`{"gamels.analysis.enabled":"yes"}`, AnalysisSettings{}, AnalysisSettings{}, true},
+	}
+	for _, tt := range tests {
+		got, err := parseSettings([]byte(tt.raw), Settings{Analysis: tt.cur})
+		if (err != nil) != tt.wantErr || got.Analysis != tt.want {
+			t.Errorf("parseSettings(%s) = %+v, %v; want %+v, error %v", tt.raw, got.Analysis, err, tt.want, tt.wantErr)
+		}
+	}
+	if d := (AnalysisSettings{}).depth(); d != 6 {
+		t.Errorf("default depth %d, want 6", d)
+	}
+}
+
+// TestAnnotationsInlayRefresh checks that a client that supports it is
+// asked to refresh its inlay hints once the annotations are ready.
+func TestAnnotationsInlayRefresh(t *testing.T) {
+	c := startServer(t, nil)
+	yes := true
+	p := &protocol.InitializeParams{InitializationOptions: protocol.LSPAny(`{"gamels.analysis.depth": 4}`)}
+	p.Capabilities.Workspace = &protocol.WorkspaceClientCapabilities{InlayHint: &protocol.InlayHintWorkspaceClientCapabilities{RefreshSupport: &yes}}
+	if _, err := c.server.Initialize(context.Background(), p); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.server.Initialized(context.Background(), &protocol.InitializedParams{}); err != nil {
+		t.Fatal(err)
+	}
+	const u = uri.URI("file:///r.pousse")
+	c.open(u, 1, annotatedGame)
+	c.waitFor(u, "annotations", annotated)
+	deadline := time.Now().Add(5 * time.Second)
+	for c.inlayRefreshes.Load() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("no workspace/inlayHint/refresh")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }

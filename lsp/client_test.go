@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -33,6 +34,8 @@ type testClient struct {
 	changed   chan struct{} // closed and replaced at every publication
 	published []*protocol.PublishDiagnosticsParams
 	shown     []*protocol.ShowDocumentParams
+
+	inlayRefreshes atomic.Int32 // workspace/inlayHint/refresh requests
 }
 
 // startServer starts a server and connects a client to it. hook, when
@@ -106,6 +109,9 @@ func (c *testClient) handle(ctx context.Context, req *jsonrpc2.Request) (any, er
 		close(c.changed)
 		c.changed = make(chan struct{})
 		c.mu.Unlock()
+		return nil, nil
+	case protocol.MethodWorkspaceInlayHintRefresh:
+		c.inlayRefreshes.Add(1)
 		return nil, nil
 	case protocol.MethodWindowShowDocument:
 		p := new(protocol.ShowDocumentParams)
