@@ -66,7 +66,7 @@ func annotationHints(t *testing.T, c *testClient, u uri.URI) []string {
 // Hint diagnostics; and that the inlay hints and the hover show them.
 func TestAnnotations(t *testing.T) {
 	c := startServer(t, nil)
-	c.initialize(nil, `{"gamels": {"analysis": {"depth": 4}}}`)
+	c.initialize(nil, `{"gamels": {"analysis": {"enabled": true, "depth": 4}}}`)
 	const u = uri.URI("file:///a.pousse")
 	c.open(u, 1, annotatedGame)
 	p := c.waitFor(u, "annotations", annotated)
@@ -130,7 +130,7 @@ func TestAnnotationsCancelledByEdit(t *testing.T) {
 			<-release
 		}
 	})
-	c.initialize(nil, `{"gamels.analysis.depth": 4}`)
+	c.initialize(nil, `{"gamels.analysis.enabled": true, "gamels.analysis.depth": 4}`)
 	c.open(u, 1, annotatedGame)
 	<-held
 	c.change(u, 2, partial(rng(8, 0, 8, 2), "R1"))
@@ -201,7 +201,7 @@ func TestAnnotationsTime(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := startServer(t, nil)
-	c.initialize(nil, "")
+	c.initialize(nil, `{"gamels.analysis.enabled": true}`)
 	const u = uri.URI("file:///icfp1998.pousse")
 	start := time.Now()
 	c.open(u, 1, string(text))
@@ -244,7 +244,7 @@ func TestParseAnalysisSettings(t *testing.T) {
 func TestAnnotationsInlayRefresh(t *testing.T) {
 	c := startServer(t, nil)
 	yes := true
-	p := &protocol.InitializeParams{InitializationOptions: protocol.LSPAny(`{"gamels.analysis.depth": 4}`)}
+	p := &protocol.InitializeParams{InitializationOptions: protocol.LSPAny(`{"gamels.analysis.enabled": true, "gamels.analysis.depth": 4}`)}
 	p.Capabilities.Workspace = &protocol.WorkspaceClientCapabilities{InlayHint: &protocol.InlayHintWorkspaceClientCapabilities{RefreshSupport: &yes}}
 	if _, err := c.server.Initialize(context.Background(), p); err != nil {
 		t.Fatal(err)

@@ -57,6 +57,11 @@ func startServerConn(tb testing.TB, hook func(ctx context.Context, method string
 		MaxDelay: 50 * time.Millisecond,
 	})
 	srv.hook = hook
+	// The engine's annotations come at a time of their own, after the
+	// diagnostics: off for the tests that do not ask for them (with
+	// gamels.analysis.enabled), whose publications and hovers would
+	// otherwise depend on the timing.
+	srv.settings.Analysis.Off = true
 	exit := make(chan int, 1)
 	go func() { exit <- srv.Serve(context.Background(), wire.NewStream(a, srv.log)) }()
 	c := connectClient(tb, jsonrpc2.NewStream(b), exit)
