@@ -194,7 +194,7 @@ func TestAnnotationsSetting(t *testing.T) {
 
 // TestAnnotationsTime measures the time from opening
 // testdata/examples/icfp1998.pousse (one 6x6 game of 13 plies) to its
-// annotations' publication, at the default depth.
+// annotations' publication, at the default depth (go test -v shows it).
 func TestAnnotationsTime(t *testing.T) {
 	text, err := os.ReadFile("../testdata/examples/icfp1998.pousse")
 	if err != nil {
@@ -209,6 +209,11 @@ func TestAnnotationsTime(t *testing.T) {
 	diags := time.Since(start)
 	p := c.waitFor(u, "annotations", annotated)
 	t.Logf("icfp1998.pousse: diagnostics after %v, annotations after %v: %v", diags, time.Since(start), annotationCodes(p))
+	// As `gamels analyze` has it: move 12 (T4, line 15) blunders and
+	// decides the game.
+	if diff := cmp.Diff([]string{"15 blunder", "15 decisive"}, annotationCodes(p)); diff != "" {
+		t.Errorf("annotations (-want +got):\n%s", diff)
+	}
 }
 
 // TestParseAnalysisSettings reads gamels.analysis in the three shapes.
