@@ -81,6 +81,12 @@ func (d *document) cancelAnnotations() {
 	}
 }
 
+// MaxAnnotatedSize is the largest document the engine annotates in the
+// background: 1 MiB, a few hundred games. A contest input of megabytes
+// would keep a processor busy for minutes after every edit; `gamels
+// analyze` annotates files of any size on demand.
+const MaxAnnotatedSize = 1 << 20
+
 // startAnnotations starts the annotation job of snap, whose diagnostics
 // diags were just published, in the background, cancelling the
 // previous one.
@@ -89,7 +95,8 @@ func (s *Server) startAnnotations(d *document, snap *snapshot, diags []protocol.
 	set := s.settings.Analysis
 	refresh := s.inlayRefresh
 	s.mu.Unlock()
-	if set.Off || snap.outOfSync || (snap.kind != parse.Pousse && snap.kind != parse.Spot) {
+	if set.Off || snap.outOfSync || (snap.kind != parse.Pousse && snap.kind != parse.Spot) ||
+		len(snap.text) > MaxAnnotatedSize {
 		return
 	}
 	ctx, cancel := context.WithCancel(context.Background())
