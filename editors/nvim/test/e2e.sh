@@ -80,4 +80,27 @@ if [ $status -ne 0 ]; then
   done
   exit 1
 fi
+echo "== :checkhealth gamels"
+status=0
+( cd "$scratch/work" &&
+  GAMELS_BIN=$bin GAMELS_E2E_DIR=$scratch/work nvim_run "$here/health_test.lua" ) || status=$?
+if [ $status -ne 0 ]; then
+  echo "e2e: FAIL: the health check test failed (exit $status)" >&2
+  exit 1
+fi
+
+if "$NVIM" --headless -u NONE -i NONE -n -c 'if has("nvim-0.11") | qall! | else | cquit 1 | endif' </dev/null >/dev/null 2>&1; then
+  echo "== vim.lsp.enable('gamels') with no setup(): lsp/gamels.lua, gamels on PATH"
+  mkdir -p "$scratch/bin"
+  ln -sf "$bin" "$scratch/bin/gamels"
+  status=0
+  ( cd "$scratch/work" &&
+    PATH=$scratch/bin:$PATH GAMELS_E2E_DIR=$scratch/work nvim_run "$here/enable_test.lua" ) || status=$?
+  if [ $status -ne 0 ]; then
+    echo "e2e: FAIL: the vim.lsp.enable test failed (exit $status)" >&2
+    exit 1
+  fi
+else
+  echo "== vim.lsp.enable('gamels'): SKIP (Neovim before 0.11 has no vim.lsp.enable)"
+fi
 echo "e2e: all Neovim tests passed"
