@@ -9,7 +9,12 @@
 // binary must be ignored). Saves PNG screenshots in --out.
 //
 //   node run.mjs --vsix gamels-linux-x64.vsix --examples testdata/examples \
-//     --out DIR [--mode trusted|restricted|both]
+//     --out DIR [--mode trusted|restricted|both] \
+//     [--universal gamels.vsix --gamels /path/to/gamels]
+//
+// With --universal, a third run installs the universal .vsix (no binary
+// inside) with the given binary on PATH as gamels: the language, the
+// Problems panel and the hover.
 //
 // Run with Node 24 (code-server's); e2e/setup.sh installs everything in
 // editors/vscode/.e2e (or $GAMELS_E2E_DIR). Every step has a timeout, and a
@@ -36,7 +41,12 @@ function arg(name, def) {
 const vsix = path.resolve(arg("vsix", ""));
 const examples = path.resolve(arg("examples", ""));
 const out = path.resolve(arg("out", "e2e-screenshots"));
+// --universal gamels.vsix --gamels BIN: also the universal .vsix (no
+// binary inside), with BIN on PATH as gamels.
+const universal = arg("universal", "") && path.resolve(arg("universal"));
+const gamelsBin = arg("gamels", "") && path.resolve(arg("gamels"));
 const modes = arg("mode", "both") === "both" ? ["trusted", "restricted"] : [arg("mode")];
+if (universal && !modes.includes("universal")) modes.push("universal");
 fs.mkdirSync(out, { recursive: true });
 
 const children = new Set();
@@ -170,14 +180,27 @@ async function runMode(mode) {
   );
   const folder = workspace(root, restricted);
   const env = { ...process.env, PATH: pathWithoutGamels(), HOME: root, XDG_DATA_HOME: path.join(root, "xdg") };
-  check(
-    spawnSync("sh", ["-c", "command -v gamels"], { env }).status !== 0,
-    `${mode}: no gamels on the PATH code-server gets`,
-  );
+  const theVsix = mode === "universal" ? universal : vsix;
+  if (mode === "universal") {
+    // The universal .vsix starts gamels from PATH.
+    if (!gamelsBin) throw new Error("--universal needs --gamels BIN");
+    fs.mkdirSync(path.join(root, "bin"));
+    fs.symlinkSync(gamelsBin, path.join(root, "bin", "gamels"));
+    env.PATH = `${path.join(root, "bin")}:${env.PATH}`;
+    // The server side takes its environment from a login shell (VS Code's
+    // shell environment resolution), which sets PATH again: tell it too.
+    const profile = `export PATH="${path.join(root, "bin")}:$PATH"\n`;
+    for (const f of [".profile", ".bash_profile", ".bashrc", ".zshrc"]) fs.writeFileSync(path.join(root, f), profile);
+  } else {
+    check(
+      spawnSync("sh", ["-c", "command -v gamels"], { env }).status !== 0,
+      `${mode}: no gamels on the PATH code-server gets`,
+    );
+  }
   const base = ["--user-data-dir", userData, "--extensions-dir", extensions];
 
-  log(`${mode}: code-server --install-extension ${path.basename(vsix)}`);
-  const inst = spawnSync(process.execPath, [codeServer, ...base, "--install-extension", vsix], {
+  log(`${mode}: code-server --install-extension ${path.basename(theVsix)}`);
+  const inst = spawnSync(process.execPath, [codeServer, ...base, "--install-extension", theVsix], {
     env,
     timeout: 120_000,
     encoding: "utf8",
@@ -230,7 +253,7 @@ async function runMode(mode) {
     log(`${mode}: workbench loaded`);
     try {
       await scenario(page, mode, restricted);
-      await outputChannel(userData, mode, restricted);
+      await outputChannel(userData, mode, restricted, env);
     } catch (err) {
       await shot(page, `failed-${mode}`).catch(() => {});
       fs.writeFileSync(path.join(out, `failed-${mode}.html`), await page.content().catch(() => ""));
@@ -260,19 +283,24 @@ async function runMode(mode) {
  * (in Restricted Mode too, where the workspace's gamels.server.path is
  * ignored) and its `gamels version` line logged.
  */
-async function outputChannel(userData, mode, restricted) {
+async function outputChannel(userData, mode, restricted, env) {
   const find = (dir) =>
     fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
       e.isDirectory() ? find(path.join(dir, e.name)) : /gamels\.log$/.test(e.name) ? [path.join(dir, e.name)] : [],
     );
   const content = await until("the gamels output channel's log", () => {
     const t = find(path.join(userData, "logs")).map((f) => fs.readFileSync(f, "utf8")).join("\n");
-    return /gamels: gamels v\S+/.test(t) ? t : false;
+    return /^gamels: gamels (v\S+|\(devel\))/m.test(t) ? t : false;
   }, 15_000).catch(() => find(path.join(userData, "logs")).map((f) => fs.readFileSync(f, "utf8")).join("\n"));
-  check(/starting \S+\/server\/gamels serve \(bundled with the extension\)/.test(content),
-    `${mode}: the output channel: the bundled server/gamels started` + (restricted ? " (the workspace's gamels.server.path ignored)" : ""),
-    content.slice(0, 300));
-  const version = /gamels: (gamels v\S+.*)/.exec(content);
+  if (mode === "universal") {
+    const onPath = env.PATH.split(":")[0] + "/gamels";
+    check(content.includes(`starting ${onPath} serve\n`), `${mode}: the output channel: gamels from PATH started`, content.slice(0, 300));
+  } else {
+    check(/starting \S+\/server\/gamels serve \(bundled with the extension\)/.test(content),
+      `${mode}: the output channel: the bundled server/gamels started` + (restricted ? " (the workspace's gamels.server.path ignored)" : ""),
+      content.slice(0, 300));
+  }
+  const version = /^gamels: (gamels (v\S+|\(devel\)).*)$/m.exec(content);
   check(version !== null, `${mode}: the output channel logs the binary's version`, content.slice(0, 300));
   if (version) log(`${mode}: output channel: ${version[1]}`);
 }
@@ -425,6 +453,7 @@ async function scenario(page, mode, restricted) {
     log(`screenshot ${file}`);
   }
   await page.keyboard.press("Escape");
+  if (mode === "universal") return;
 
   // Code lens and inlay hints.
   const lenses = await until("the code lenses", async () => {
