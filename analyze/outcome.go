@@ -21,40 +21,54 @@ type Outcome struct {
 	// -1 (always -1 for PATH).
 	End    int
 	Issues []Issue
-	// Despite is true when the game had parse errors.
-	Despite bool
+	// Partial is true when the game had parse errors.
+	Partial bool
+	// Moves is the number of moves written (Pousse, Spot); Rules is the
+	// rule set a Pousse game was judged by (RulesContest or RulesICFP),
+	// RulesDefault for the other games.
+	Moves int
+	Rules parse.Rules
 }
 
 // Analyze runs the engine for the game's kind. rules applies to Pousse
 // only (RulesDefault means contest).
 func Analyze(kind parse.Kind, g *parse.Game, rules parse.Rules) Outcome {
-	o := Outcome{Kind: kind, End: -1, Despite: g.HasErrors}
-	var r *Result
 	switch kind {
 	case parse.Pousse:
-		r = &analyzePousse(g, rules, false).Result // no boards wanted
+		return analyzePousse(g, rules, false).Outcome() // no boards wanted
 	case parse.Spot:
-		r = &AnalyzeSpot(g).Result
+		return Spot(g).Outcome()
 	case parse.Path:
-		p := AnalyzePath(g)
-		o.Verdict, o.Finished = p.Verdict, p.Verdict != ""
-		return o
-	default:
-		return o
+		return Path(g).Outcome()
 	}
-	o.Verdict, o.Finished, o.End, o.Issues = r.Verdict, r.Finished, r.End, r.Issues
+	return Outcome{Kind: kind, End: -1, Partial: g.HasErrors}
+}
+
+// Outcome returns the game's Outcome. O(1).
+func (pg *PousseGame) Outcome() Outcome {
+	o := pg.Result.outcome(parse.Pousse, len(pg.moves))
+	o.Rules = parse.RulesContest
+	if pg.icfp {
+		o.Rules = parse.RulesICFP
+	}
 	return o
 }
 
-// AnalyzeAll analyses games independently on all processors and returns
-// their outcomes in order; the outcome of game i is the same as
-// Analyze(kind, games[i], rules).
-func AnalyzeAll(kind parse.Kind, games []*parse.Game, rules parse.Rules) []Outcome {
-	a := NewAnalyzer(kind)
-	for _, g := range games {
-		a.Add(g, rules)
-	}
-	return a.Wait()
+// Outcome returns the game's Outcome. O(1).
+func (sg *SpotGame) Outcome() Outcome {
+	return sg.Result.outcome(parse.Spot, len(sg.game.Moves))
+}
+
+// Outcome returns the board's Outcome. O(1).
+func (r *PathGame) Outcome() Outcome {
+	return Outcome{Kind: parse.Path, Verdict: r.Verdict, Finished: r.Verdict != "", End: -1, Partial: r.Partial}
+}
+
+// outcome is the Outcome of a Pousse or Spot result of a game of the
+// given number of moves.
+func (r *Result) outcome(kind parse.Kind, moves int) Outcome {
+	return Outcome{Kind: kind, Verdict: r.Verdict, Finished: r.Finished, End: r.End,
+		Issues: r.Issues, Partial: r.Partial, Moves: moves}
 }
 
 // An Analyzer analyses games on all processors as they are handed to it,

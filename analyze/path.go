@@ -10,12 +10,18 @@ import (
 // column to the right column, Black the top row to the bottom row, through
 // 4-adjacent cells of their colour.
 //
-// Cost, for an N x N board: O(N*N) time in all. One flood fill labels the
-// connected components of each colour and records which edges each
-// touches; a U cell then wins in one move for a colour exactly when its own
-// edges together with those of its neighbouring components of that colour
-// cover both goal edges, an O(1) test per cell. The shortest winning path
-// is one multi-source breadth-first search from the start edge.
+// Cost, for an N x N board with N <= 128 (the contest's N is at most 80):
+// the rows are bitmasks, one per colour. Four bit-parallel flood fills
+// find the squares that White reaches from the left edge and from the
+// right edge, and Black from the top and from the bottom; a fill labels a
+// row a word at a time (see pathReach), O(N) word operations per sweep
+// over the board and a few sweeps on usual boards, O(N²) sweeps at worst
+// on a winding maze. A U square wins in one move for a colour exactly
+// when it is on or next to both of that colour's edge sets: O(N) word
+// operations for the whole board. The shortest winning path, when
+// there is one, is one multi-source breadth-first search from the start
+// edge, O(N²). Larger boards use one flood fill that labels the
+// components square by square (pathLabels), O(N²).
 
 // Cell is a board square, 1-based.
 type Cell struct{ Row, Col int }
@@ -50,8 +56,8 @@ func (v PathVerdict) String() string {
 	return ""
 }
 
-// PathResult is the analysis of one PATH board.
-type PathResult struct {
+// PathGame is the analysis of one PATH board.
+type PathGame struct {
 	// Verdict is the contest's line, with the period; "" when the board
 	// size is unusable.
 	Verdict string
@@ -68,15 +74,15 @@ type PathResult struct {
 	// verdict.
 	WhiteInOne []Cell
 	BlackInOne []Cell
-	// Despite is true when the data set had parse errors.
-	Despite bool
+	// Partial is true when the data set had parse errors.
+	Partial bool
 
 	n  int
 	on []uint64 // bit (r-1)*n+c-1 is set for the cells of Path
 }
 
 // OnPath reports whether c is a cell of Path. O(1).
-func (r *PathResult) OnPath(c Cell) bool {
+func (r *PathGame) OnPath(c Cell) bool {
 	if r.on == nil || c.Row < 1 || c.Row > r.n || c.Col < 1 || c.Col > r.n {
 		return false
 	}
@@ -98,9 +104,15 @@ const (
 )
 
 // pathScratch is the working space of one analysis, pooled so that
-// analysing many boards reuses it. Indices are into a board padded with
-// one CellBad square all round: square (r, c), 0-based, is (r+1)*(n+2)+c+1.
+// analysing many boards reuses it. The bitmasks have one entry per row;
+// the other indices are into a board padded with one CellBad square all
+// round: square (r, c), 0-based, is (r+1)*(n+2)+c+1.
 type pathScratch struct {
+	white, black, empty []pathBits // the squares of each kind, per row
+	// reach holds White's squares connected to the left and to the right
+	// edge, then Black's to the top and to the bottom.
+	reach [4][]pathBits
+
 	grid  []byte  // the padded board
 	label []int32 // component number (from 1) of each W or B square, 0 else
 	edges []uint8 // edge bits of each component number; edges[0] = 0
@@ -136,12 +148,12 @@ func pathBit(b bool) int32 {
 	return 0
 }
 
-// AnalyzePath decides the verdict of one board, lists the one-move wins
+// Path decides the verdict of one board, lists the one-move wins
 // of both colours and finds a shortest winning path. Rows beyond
 // g.Rows, squares beyond a short row and parse.CellBad squares belong to
 // nobody. O(N*N).
-func AnalyzePath(g *parse.Game) *PathResult {
-	res := &PathResult{Despite: g.HasErrors}
+func Path(g *parse.Game) *PathGame {
+	res := &PathGame{Partial: g.HasErrors}
 	n := g.Size
 	if n <= 0 {
 		return res
@@ -160,104 +172,21 @@ func AnalyzePath(g *parse.Game) *PathResult {
 
 	sc := pathPool.Get().(*pathScratch)
 	defer pathPool.Put(sc)
-	w := n + 2
-	sc.grid = pathGrow(sc.grid, w*w)
-	grid := sc.grid
-	clear(grid)
-	for r := 0; r < n && r < len(g.Rows); r++ {
-		cells := g.Rows[r].Cells
-		if len(cells) > n {
-			cells = cells[:n]
-		}
-		line := grid[(r+1)*w+1 : (r+1)*w+1+len(cells)]
-		for c, b := range cells {
-			line[c] = pathCells[b]
-		}
+	var whiteWins, blackWins bool
+	if n <= pathBitsMax {
+		whiteWins, blackWins = res.bitParallel(sc, g, n)
+	} else {
+		pathGrid(sc, g, n)
+		whiteWins, blackWins = res.pathLabels(sc, n)
 	}
-
-	// Label the components of both colours by flood fill. The stack has
-	// room for every square plus four, so a neighbour is written on it
-	// unconditionally and kept only if it is new (no unpredictable
-	// branch per neighbour). A same-coloured neighbour is in the same
-	// component, so its label is 0 or k.
-	sc.label = pathGrow(sc.label, w*w)
-	label := sc.label
-	clear(label)
-	sc.queue = pathGrow(sc.queue, w*w+4)
-	stack := sc.queue
-	edges := append(sc.edges[:0], 0)
-	for r := range n {
-		for c := range n {
-			i := (r+1)*w + c + 1
-			col := grid[i]
-			if (col != parse.CellWhite && col != parse.CellBlack) || label[i] != 0 {
-				continue
-			}
-			k := int32(len(edges))
-			label[i] = k
-			stack[0] = int32(i)
-			for sp := 1; sp > 0; {
-				sp--
-				j := int(stack[sp])
-				for _, nb := range [4]int{j - w, j - 1, j + 1, j + w} {
-					m := pathBit(grid[nb] == col) & pathBit(label[nb] == 0)
-					label[nb] |= k * m
-					stack[sp] = int32(nb)
-					sp += int(m)
-				}
-			}
-			edges = append(edges, 0)
-		}
-	}
-	sc.edges = edges
-	// The edges each component touches, walking the four sides.
-	for k := range n {
-		left, right := (k+1)*w+1, (k+1)*w+n
-		top, bottom := w+k+1, n*w+k+1
-		if grid[left] == parse.CellWhite {
-			edges[label[left]] |= pathWhiteStart
-		}
-		if grid[right] == parse.CellWhite {
-			edges[label[right]] |= pathWhiteGoal
-		}
-		if grid[top] == parse.CellBlack {
-			edges[label[top]] |= pathBlackStart
-		}
-		if grid[bottom] == parse.CellBlack {
-			edges[label[bottom]] |= pathBlackGoal
-		}
-	}
-	whiteWins, blackWins := false, false
-	for _, e := range edges {
-		whiteWins = whiteWins || e == pathWhiteBoth
-		blackWins = blackWins || e == pathBlackBoth
-	}
-
-	// One-move wins: a U square joins its neighbouring components, whose
-	// edge bits are each of their own colour (and 0 for no component).
-	for r := range n {
-		for c := range n {
-			i := (r+1)*w + c + 1
-			if grid[i] != parse.CellEmpty {
-				continue
-			}
-			e := edges[label[i-w]] | edges[label[i-1]] | edges[label[i+1]] | edges[label[i+w]]
-			e |= pathSides(r, c, n)
-			if e&pathWhiteBoth == pathWhiteBoth {
-				res.WhiteInOne = append(res.WhiteInOne, Cell{r + 1, c + 1})
-			}
-			if e&pathBlackBoth == pathBlackBoth {
-				res.BlackInOne = append(res.BlackInOne, Cell{r + 1, c + 1})
-			}
-		}
-	}
-
 	switch {
 	case whiteWins:
 		res.Class = PathWhiteWins
+		pathGrid(sc, g, n)
 		res.shortest(sc, parse.CellWhite, n)
 	case blackWins:
 		res.Class = PathBlackWins
+		pathGrid(sc, g, n)
 		res.shortest(sc, parse.CellBlack, n)
 	case res.WhiteInOne != nil:
 		res.Class = PathWhiteInOne
@@ -293,7 +222,7 @@ func pathSides(r, c, n int) uint8 {
 // from its start edge to its goal edge, which must exist: a breadth-first
 // search from every start square at once, stopped at the first goal
 // square discovered. O(N*N).
-func (res *PathResult) shortest(sc *pathScratch, col byte, n int) {
+func (res *PathGame) shortest(sc *pathScratch, col byte, n int) {
 	w := n + 2
 	grid := sc.grid
 	sc.prev = pathGrow(sc.prev, w*w)
@@ -301,7 +230,8 @@ func (res *PathResult) shortest(sc *pathScratch, col byte, n int) {
 	for i := range prev {
 		prev[i] = -2
 	}
-	// label is free now: mark the goal squares in it.
+	// label is free: mark the goal squares in it.
+	sc.label = pathGrow(sc.label, w*w)
 	isGoal := sc.label
 	clear(isGoal)
 	for k := range n {
@@ -361,4 +291,110 @@ func (res *PathResult) shortest(sc *pathScratch, col byte, n int) {
 		b := r*n + c
 		res.on[b>>6] |= 1 << (b & 63)
 	}
+}
+
+// pathGrid fills sc.grid with the padded board: W, B and U stay, anything
+// else, rows beyond g.Rows and squares beyond a short row are CellBad.
+// O(N²).
+func pathGrid(sc *pathScratch, g *parse.Game, n int) {
+	w := n + 2
+	sc.grid = pathGrow(sc.grid, w*w)
+	grid := sc.grid
+	clear(grid)
+	for r := 0; r < n && r < len(g.Rows); r++ {
+		cells := g.Rows[r].Cells
+		if len(cells) > n {
+			cells = cells[:n]
+		}
+		line := grid[(r+1)*w+1 : (r+1)*w+1+len(cells)]
+		for c, b := range cells {
+			line[c] = pathCells[b]
+		}
+	}
+}
+
+// pathLabels is the engine for boards too wide for pathBits, on the grid
+// of pathGrid: it labels the components of both colours by flood fill,
+// square by square, with the edges each touches, then tests each U
+// square against its neighbours' components. It sets the one-move lists
+// and reports whether White or Black has a path. O(N²). The tests also
+// use it as the oracle of the bit-parallel engine.
+func (res *PathGame) pathLabels(sc *pathScratch, n int) (whiteWins, blackWins bool) {
+	w := n + 2
+	grid := sc.grid
+	// The stack has room for every square plus four, so a neighbour is
+	// written on it unconditionally and kept only if it is new (no
+	// unpredictable branch per neighbour). A same-coloured neighbour is
+	// in the same component, so its label is 0 or k.
+	sc.label = pathGrow(sc.label, w*w)
+	label := sc.label
+	clear(label)
+	sc.queue = pathGrow(sc.queue, w*w+4)
+	stack := sc.queue
+	edges := append(sc.edges[:0], 0)
+	for r := range n {
+		for c := range n {
+			i := (r+1)*w + c + 1
+			col := grid[i]
+			if (col != parse.CellWhite && col != parse.CellBlack) || label[i] != 0 {
+				continue
+			}
+			k := int32(len(edges))
+			label[i] = k
+			stack[0] = int32(i)
+			for sp := 1; sp > 0; {
+				sp--
+				j := int(stack[sp])
+				for _, nb := range [4]int{j - w, j - 1, j + 1, j + w} {
+					m := pathBit(grid[nb] == col) & pathBit(label[nb] == 0)
+					label[nb] |= k * m
+					stack[sp] = int32(nb)
+					sp += int(m)
+				}
+			}
+			edges = append(edges, 0)
+		}
+	}
+	sc.edges = edges
+	// The edges each component touches, walking the four sides.
+	for k := range n {
+		left, right := (k+1)*w+1, (k+1)*w+n
+		top, bottom := w+k+1, n*w+k+1
+		if grid[left] == parse.CellWhite {
+			edges[label[left]] |= pathWhiteStart
+		}
+		if grid[right] == parse.CellWhite {
+			edges[label[right]] |= pathWhiteGoal
+		}
+		if grid[top] == parse.CellBlack {
+			edges[label[top]] |= pathBlackStart
+		}
+		if grid[bottom] == parse.CellBlack {
+			edges[label[bottom]] |= pathBlackGoal
+		}
+	}
+	for _, e := range edges {
+		whiteWins = whiteWins || e == pathWhiteBoth
+		blackWins = blackWins || e == pathBlackBoth
+	}
+
+	// One-move wins: a U square joins its neighbouring components, whose
+	// edge bits are each of their own colour (and 0 for no component).
+	for r := range n {
+		for c := range n {
+			i := (r+1)*w + c + 1
+			if grid[i] != parse.CellEmpty {
+				continue
+			}
+			e := edges[label[i-w]] | edges[label[i-1]] | edges[label[i+1]] | edges[label[i+w]]
+			e |= pathSides(r, c, n)
+			if e&pathWhiteBoth == pathWhiteBoth {
+				res.WhiteInOne = append(res.WhiteInOne, Cell{r + 1, c + 1})
+			}
+			if e&pathBlackBoth == pathBlackBoth {
+				res.BlackInOne = append(res.BlackInOne, Cell{r + 1, c + 1})
+			}
+		}
+	}
+	return whiteWins, blackWins
 }

@@ -29,14 +29,16 @@ func BenchmarkPath(b *testing.B) {
 			classes := map[PathVerdict]int{}
 			for i := range boards {
 				boards[i] = pathRandomBoardW(rng, n, bc.pu, bc.pw)
-				classes[AnalyzePath(boards[i]).Class]++
+				classes[Path(boards[i]).Class]++
 			}
 			b.Logf("verdicts: %v", classes)
 			b.SetBytes(n * n)
 			b.ReportAllocs()
+			cpu := startCPU()
 			for i := 0; b.Loop(); i++ {
-				AnalyzePath(boards[i%len(boards)])
+				Path(boards[i%len(boards)])
 			}
+			cpu.report(b, 1, "board")
 		})
 	}
 }

@@ -77,7 +77,7 @@ func TestPathContest(t *testing.T) {
 			src, want := readContest(t, name)
 			var out bytes.Buffer
 			for _, g := range pathReadContest(t, src) {
-				res := AnalyzePath(g)
+				res := Path(g)
 				pathCheck(t, g, res)
 				fmt.Fprintln(&out, res.Verdict)
 			}
@@ -204,7 +204,7 @@ func pathReference(g *parse.Game) (verdict PathVerdict, whiteInOne, blackInOne [
 
 // pathCheck checks res against the brute-force reference: verdict,
 // one-move wins, and that Path is a shortest valid path.
-func pathCheck(t *testing.T, g *parse.Game, res *PathResult) {
+func pathCheck(t *testing.T, g *parse.Game, res *PathGame) {
 	t.Helper()
 	verdict, wIn, bIn, wDist, bDist := pathReference(g)
 	if res.Class != verdict || res.Verdict != verdict.String() {
@@ -216,8 +216,8 @@ func pathCheck(t *testing.T, g *parse.Game, res *PathResult) {
 	if diff := cmp.Diff(bIn, res.BlackInOne); diff != "" {
 		t.Fatalf("data set %d: BlackInOne (-want +got)\n%s", g.Index, diff)
 	}
-	if res.Despite != g.HasErrors {
-		t.Fatalf("Despite = %v", res.Despite)
+	if res.Partial != g.HasErrors {
+		t.Fatalf("Partial = %v", res.Partial)
 	}
 	n := g.Size
 	var col byte
@@ -329,7 +329,7 @@ func TestPathAgainstReference(t *testing.T) {
 		case 4: // a long row
 			g.Rows[rng.IntN(n)].Cells = append(g.Rows[rng.IntN(n)].Cells, 'W', 'B', 'U')
 		}
-		res := AnalyzePath(g)
+		res := Path(g)
 		pathCheck(t, g, res)
 		classes[res.Class]++
 	}
@@ -345,9 +345,9 @@ func TestPathUnusable(t *testing.T) {
 		{Size: 0, HasErrors: true, Rows: []parse.Row{{Cells: []byte("W")}}},
 		{Size: -5},
 	} {
-		res := AnalyzePath(g)
-		want := &PathResult{Despite: g.HasErrors}
-		if diff := cmp.Diff(want, res, cmp.AllowUnexported(PathResult{})); diff != "" {
+		res := Path(g)
+		want := &PathGame{Partial: g.HasErrors}
+		if diff := cmp.Diff(want, res, cmp.AllowUnexported(PathGame{})); diff != "" {
 			t.Errorf("Size %d: (-want +got)\n%s", g.Size, diff)
 		}
 		if res.OnPath(Cell{1, 1}) {
@@ -357,7 +357,7 @@ func TestPathUnusable(t *testing.T) {
 	// A size far beyond the rows written: nobody can connect, and the
 	// engine must not allocate N*N.
 	g := &parse.Game{Size: 1 << 40, HasErrors: true, Rows: []parse.Row{{Cells: []byte("WWW")}}}
-	if res := AnalyzePath(g); res.Class != PathNone || res.Verdict != "There is no winning path." || res.WhiteInOne != nil {
+	if res := Path(g); res.Class != PathNone || res.Verdict != "There is no winning path." || res.WhiteInOne != nil {
 		t.Errorf("huge size: %+v", res)
 	}
 }

@@ -16,7 +16,7 @@ func pousseBenchGame(seed uint64, n, count int) (*parse.Game, int64) {
 	// change the repeating moves so that the game runs to its end under
 	// both rule sets.
 	for {
-		pg := AnalyzePousse(pousseGameOf(n, moves), parse.RulesICFP)
+		pg := Pousse(pousseGameOf(n, moves), parse.RulesICFP)
 		if pg.End < 0 {
 			break
 		}
@@ -51,10 +51,12 @@ func BenchmarkPousseApply(b *testing.B) {
 				s.Apply(mv.Dir, int(mv.Line))
 			}
 			b.ResetTimer()
+			cpu := startCPU()
 			for i := 0; i < b.N; i++ {
 				mv := g.Moves[i&(1<<16-1)]
 				s.Apply(mv.Dir, int(mv.Line))
 			}
+			cpu.report(b, 1, "move")
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/move")
 		})
 	}
@@ -69,7 +71,7 @@ func BenchmarkPousseGame(b *testing.B) {
 			b.SetBytes(size)
 			b.ReportAllocs()
 			for b.Loop() {
-				pg := AnalyzePousse(g, rules)
+				pg := Pousse(g, rules)
 				if pg.Played() != len(g.Moves) {
 					b.Fatalf("game ended at %d", pg.End)
 				}
@@ -83,7 +85,7 @@ func BenchmarkPousseGame(b *testing.B) {
 // BenchmarkPousseGame.
 func BenchmarkPousseBoardAt(b *testing.B) {
 	g, _ := pousseBenchGame(2, 100, 100000)
-	pg := AnalyzePousse(g, parse.RulesICFP)
+	pg := Pousse(g, parse.RulesICFP)
 	rng := rand.New(rand.NewPCG(3, 3))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -92,8 +94,8 @@ func BenchmarkPousseBoardAt(b *testing.B) {
 }
 
 // BenchmarkPousseJudge40 judges 40 random games with N in 60..100 and
-// 5000..30000 moves each under the contest rules (the engine's share of
-// judging such a file).
+// 5000..30000 moves each under the contest rules, as the judge does (no
+// checkpoints): the engine's share of judging such a file.
 func BenchmarkPousseJudge40(b *testing.B) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	var games []*parse.Game
@@ -108,17 +110,20 @@ func BenchmarkPousseJudge40(b *testing.B) {
 		moves += len(g.Moves)
 	}
 	b.SetBytes(size)
+	cpu := startCPU()
 	for b.Loop() {
 		for _, g := range games {
-			AnalyzePousse(g, parse.RulesDefault)
+			analyzePousse(g, parse.RulesDefault, false)
 		}
 	}
+	cpu.report(b, float64(moves), "move")
 	b.ReportMetric(float64(moves), "moves/op")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(moves), "ns/move")
 }
 
 // BenchmarkPousseCheckpoint packs a 100 x 100 position into a checkpoint
-// and restores one (setPacked: unpack, recount, transpose).
+// and restores one (setPacked: the rows read back, the columns
+// transposed from them).
 func BenchmarkPousseCheckpoint(b *testing.B) {
 	g, _ := pousseBenchGame(2, 100, 20000)
 	s := NewPousseState(100)

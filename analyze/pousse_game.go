@@ -1,10 +1,6 @@
 package analyze
 
-import (
-	"bytes"
-
-	"gamels/parse"
-)
+import "gamels/parse"
 
 // PousseGame is a whole Pousse game replayed under a rule set: its result
 // and checkpoints from which Board rebuilds any position quickly.
@@ -17,7 +13,8 @@ type PousseGame struct {
 	played int
 
 	// every is the checkpoint interval K: cps holds, one after the other,
-	// the cells after K, 2K, 3K, ... moves, packed two bits per cell
+	// the cells after K, 2K, 3K, ... moves, packed one bit per cell for
+	// the occupied squares and one for the O squares
 	// (pousseCheckpointSize bytes each; the empty board before move 0 is
 	// implicit). K = max(32, N²/32), so checkpoints cost about 8 bytes per
 	// move and Board replays at most K moves: 312 at N = 100.
@@ -30,7 +27,7 @@ func pousseEvery(n int) int {
 	return max(32, n*n/32)
 }
 
-// AnalyzePousse replays g under the rules (RulesDefault means contest) and
+// Pousse replays g under the rules (RulesDefault means contest) and
 // returns its result. The PousseGame keeps g.Moves (for Board), which the
 // caller must not change afterwards.
 //
@@ -48,11 +45,11 @@ func pousseEvery(n int) int {
 // Memory kept: at most 8 bytes per move of checkpoints. ICFP rules use,
 // while analysing only, 8 bytes per move for the hashes and 8 to 16 for
 // the table.
-func AnalyzePousse(g *parse.Game, rules parse.Rules) *PousseGame {
+func Pousse(g *parse.Game, rules parse.Rules) *PousseGame {
 	return analyzePousse(g, rules, true)
 }
 
-// analyzePousse is AnalyzePousse; without boards, no checkpoints are kept
+// analyzePousse is Pousse; without boards, no checkpoints are kept
 // under the contest rules (Board then replays from the start), for callers
 // that only want the result. The icfp rules keep them: they verify
 // repetitions with them.
@@ -79,7 +76,7 @@ func analyzePousse(g *parse.Game, rules parse.Rules, boards bool) *PousseGame {
 // checkpoint interval is 0 when g has no usable size.
 func newPousseGame(g *parse.Game, rules parse.Rules) *PousseGame {
 	pg := &PousseGame{
-		Result: Result{End: -1, Earlier: -1, Despite: g.HasErrors},
+		Result: Result{End: -1, Earlier: -1, Partial: g.HasErrors},
 		moves:  g.Moves,
 		n:      g.Size,
 		icfp:   rules == parse.RulesICFP,
@@ -120,7 +117,7 @@ func (pg *PousseGame) play(s *PousseState, from int, keep bool, seen *pousseSeen
 	}
 }
 
-// ReanalyzePousse returns what AnalyzePousse(g, rules) returns, reusing
+// PousseFrom returns what Pousse(g, rules) returns, reusing
 // old, the analysis of an earlier text of the same game, for the moves
 // the two have in common from the start:
 //
@@ -136,10 +133,10 @@ func (pg *PousseGame) play(s *PousseState, from int, keep bool, seen *pousseSeen
 // replayed, O(P/K · N²/8) to copy old's checkpoints and the engine's cost
 // for the moves from the last of them on. old is not changed; the result
 // keeps g.Moves, which the caller must not change afterwards.
-func ReanalyzePousse(old *PousseGame, g *parse.Game, rules parse.Rules) *PousseGame {
+func PousseFrom(old *PousseGame, g *parse.Game, rules parse.Rules) *PousseGame {
 	icfp := rules == parse.RulesICFP
 	if old == nil || old.n != g.Size || old.icfp != icfp || old.every == 0 {
-		return AnalyzePousse(g, rules)
+		return Pousse(g, rules)
 	}
 	p := 0
 	for p < len(old.moves) && p < len(g.Moves) &&
@@ -149,11 +146,11 @@ func ReanalyzePousse(old *PousseGame, g *parse.Game, rules parse.Rules) *PousseG
 	if (old.End >= 0 && old.End < p) || (p == len(old.moves) && p == len(g.Moves)) {
 		pg := *old
 		pg.moves = g.Moves
-		pg.Despite = g.HasErrors
+		pg.Partial = g.HasErrors
 		return &pg
 	}
 	if icfp {
-		return AnalyzePousse(g, rules)
+		return Pousse(g, rules)
 	}
 	pg := newPousseGame(g, rules)
 	size := pousseCheckpointSize(pg.n)
@@ -190,7 +187,7 @@ func (pg *PousseGame) Played() int { return pg.played }
 // Board returns the position after the first k moves of the game, k
 // clamped to 0..Played() (moves after End are not played). The state is
 // fresh (the caller may keep and change it); it does not maintain a hash
-// (replaying is then 2.5x faster), so its Hash costs O(N²). Board returns
+// (replaying is then faster), so its Hash costs O(N²). Board returns
 // nil when the game has no usable size.
 //
 // Cost: O(N²) to restore the nearest checkpoint at or before k, then at
@@ -218,21 +215,19 @@ func (pg *PousseGame) BoardInto(s *PousseState, k int) *PousseState {
 
 // replay sets s (an n x n state) to the position after k moves, k <= the
 // number of moves the checkpoints cover plus K: it restores the
-// checkpoint at or before k, plays the moves after it on the cells alone
-// (pushCells) and recounts once at the end. O(N² + K·N).
+// checkpoint at or before k and plays the moves after it. O(N²/64 + K·N),
+// where a move costs O(1) plus one step per square whose colour changes.
 func (pg *PousseGame) replay(s *PousseState, k int) {
 	size := pousseCheckpointSize(pg.n)
 	c := min(k/pg.every, len(pg.cps)/size)
 	if c > 0 {
-		s.unpack(pg.cps[(c-1)*size:c*size], c*pg.every)
+		s.setPacked(pg.cps[(c-1)*size:c*size], c*pg.every)
 	} else {
-		clear(s.cells)
-		s.plies = 0
+		s.reset()
 	}
 	for _, mv := range pg.moves[c*pg.every : k] {
-		s.pushCells(mv.Dir, int(mv.Line))
+		s.Apply(mv.Dir, int(mv.Line))
 	}
-	s.recount()
 }
 
 // pousseSeen is the set of states produced so far in an ICFP game: the
@@ -286,7 +281,7 @@ func (t *pousseSeen) find(pg *PousseGame, s *PousseState) int {
 			t.scr = newPousseState(pg.n, false)
 		}
 		pg.replay(t.scr, j+1)
-		if nn := pg.n * pg.n; bytes.Equal(t.scr.cells[:nn], s.cells[:nn]) {
+		if t.scr.sameCells(s) {
 			return j
 		}
 	}

@@ -11,8 +11,8 @@ import (
 )
 
 // TestReanalyzePousse edits random games (a move changed, moves inserted,
-// deleted, appended, the game cut short) and checks that ReanalyzePousse
-// from the old analysis gives what AnalyzePousse gives on the new moves:
+// deleted, appended, the game cut short) and checks that PousseFrom
+// from the old analysis gives what Pousse gives on the new moves:
 // the result, and the board at random moves (through the checkpoints it
 // copied and the ones it added).
 func TestReanalyzePousse(t *testing.T) {
@@ -22,7 +22,7 @@ func TestReanalyzePousse(t *testing.T) {
 		n := []int{1, 2, 3, 4, 6, 9, 13, 30}[round%8]
 		moves := randomPousseMoves(rng, n, rng.IntN(min(8*n*n+50, 1500)), 0)
 		rules := []parse.Rules{parse.RulesDefault, parse.RulesContest, parse.RulesICFP}[rng.IntN(3)]
-		old := AnalyzePousse(pousseGameOf(n, moves), rules)
+		old := Pousse(pousseGameOf(n, moves), rules)
 
 		edited := slices.Clone(moves)
 		at := 0
@@ -46,8 +46,8 @@ func TestReanalyzePousse(t *testing.T) {
 		}
 		g := pousseGameOf(n, edited)
 		g.HasErrors = rng.IntN(4) == 0
-		want := AnalyzePousse(g, rules)
-		got := ReanalyzePousse(old, g, rules)
+		want := Pousse(g, rules)
+		got := PousseFrom(old, g, rules)
 		if diff := cmp.Diff(want.Result, got.Result); diff != "" {
 			t.Fatalf("n=%d rules=%v, edit at %d: result (-fresh +reanalysed):\n%s", n, rules, at, diff)
 		}
@@ -83,7 +83,7 @@ func TestReanalyzePousse(t *testing.T) {
 func TestReanalyzePousseOther(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	moves := randomPousseMoves(rng, 5, 300, 0)
-	old := AnalyzePousse(pousseGameOf(5, moves), parse.RulesContest)
+	old := Pousse(pousseGameOf(5, moves), parse.RulesContest)
 	for _, tc := range []struct {
 		name  string
 		old   *PousseGame
@@ -95,8 +95,8 @@ func TestReanalyzePousseOther(t *testing.T) {
 		{"other rules", old, pousseGameOf(5, moves), parse.RulesICFP},
 		{"no size", old, pousseGameOf(0, moves), parse.RulesContest},
 	} {
-		want := AnalyzePousse(tc.g, tc.rules)
-		got := ReanalyzePousse(tc.old, tc.g, tc.rules)
+		want := Pousse(tc.g, tc.rules)
+		got := PousseFrom(tc.old, tc.g, tc.rules)
 		if diff := cmp.Diff(want.Result, got.Result); diff != "" {
 			t.Errorf("%s: (-fresh +reanalysed):\n%s", tc.name, diff)
 		}

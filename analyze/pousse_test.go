@@ -233,7 +233,7 @@ func TestPousseAgainstReference(t *testing.T) {
 				games++
 				icfp := rules == parse.RulesICFP
 				want, boards := refAnalyze(n, moves, icfp)
-				pg := AnalyzePousse(pousseGameOf(n, moves), rules)
+				pg := Pousse(pousseGameOf(n, moves), rules)
 				got := pousseRefResult{pg.Verdict, pg.Finished, pg.End, pg.Earlier, pg.Winner, pg.Reason}
 				if diff := cmp.Diff(want, got); diff != "" {
 					t.Fatalf("n=%d rules=%v moves=%v: result (-ref +got):\n%s", n, rules, moves, diff)
@@ -338,8 +338,8 @@ func TestPousseStateBasics(t *testing.T) {
 func TestPousseNoSize(t *testing.T) {
 	g := &parse.Game{Size: 0, Moves: []parse.Move{{Dir: 'L', Line: 1}}, HasErrors: true}
 	for _, rules := range []parse.Rules{parse.RulesContest, parse.RulesICFP} {
-		pg := AnalyzePousse(g, rules)
-		if pg.Verdict != "" || pg.End != -1 || pg.Earlier != -1 || pg.Played() != 0 || pg.Finished || !pg.Despite {
+		pg := Pousse(g, rules)
+		if pg.Verdict != "" || pg.End != -1 || pg.Earlier != -1 || pg.Played() != 0 || pg.Finished || !pg.Partial {
 			t.Errorf("rules %v: %+v, Played %d", rules, pg.Result, pg.Played())
 		}
 		if pg.Board(0) != nil {
@@ -352,7 +352,7 @@ func TestPousseNoSize(t *testing.T) {
 // not taken for a repetition.
 func TestPousseHashCollision(t *testing.T) {
 	moves := []parse.Move{{Dir: 'L', Line: 1}, {Dir: 'L', Line: 2}, {Dir: 'T', Line: 3}}
-	pg := AnalyzePousse(pousseGameOf(4, moves), parse.RulesICFP)
+	pg := Pousse(pousseGameOf(4, moves), parse.RulesICFP)
 	if pg.Verdict != "TIE GAME" {
 		t.Fatalf("verdict %q", pg.Verdict)
 	}
@@ -383,7 +383,7 @@ func TestPousseBoardEveryPly(t *testing.T) {
 		}
 		moves := randomPousseMoves(rng, n, count, 0)
 		want, boards := refAnalyze(n, moves, false)
-		pg := AnalyzePousse(pousseGameOf(n, moves), parse.RulesContest)
+		pg := Pousse(pousseGameOf(n, moves), parse.RulesContest)
 		if pg.End != want.End {
 			t.Fatalf("n=%d: End %d, want %d", n, pg.End, want.End)
 		}
@@ -406,7 +406,7 @@ func TestPousseBoardEveryPly(t *testing.T) {
 					t.Fatalf("n=%d: Board(%d): straights %d, %d hash %x; played from the start: %d, %d hash %x",
 						n, k, x, o, s.Hash(), wx, wo, played.Hash())
 				}
-				// The counts and the column-major copy must be right too:
+				// The counts and the columns must be right too:
 				// the next move must play the same from both.
 				if k < len(moves) {
 					a, b := s.Clone(), played.Clone()
@@ -474,7 +474,7 @@ func TestPousseICFP1998(t *testing.T) {
 			t.Fatalf("line %d: %v", line, err)
 		}
 		rows++
-		pg := AnalyzePousse(pousseGameOf(n, moves), parse.RulesICFP)
+		pg := Pousse(pousseGameOf(n, moves), parse.RulesICFP)
 		want := map[string]string{"X": "X WINS", "O": "O WINS"}[fields[3]]
 		if pg.Verdict != want || pg.End+1 != plies || !pg.Finished {
 			t.Errorf("line %d: %q after %d plies (reason %d), log says %q after %d (%s)",
@@ -550,7 +550,7 @@ func TestPousseContestFiles(t *testing.T) {
 			}
 			var got []string
 			for _, g := range games {
-				got = append(got, AnalyzePousse(g, parse.RulesDefault).Verdict)
+				got = append(got, Pousse(g, parse.RulesDefault).Verdict)
 			}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("verdicts (-want +got):\n%s", diff)
@@ -617,7 +617,7 @@ func FuzzPousse(f *testing.F) {
 		}
 		for _, rules := range []parse.Rules{parse.RulesContest, parse.RulesICFP} {
 			want, boards := refAnalyze(n, moves, rules == parse.RulesICFP)
-			pg := AnalyzePousse(pousseGameOf(n, moves), rules)
+			pg := Pousse(pousseGameOf(n, moves), rules)
 			got := pousseRefResult{pg.Verdict, pg.Finished, pg.End, pg.Earlier, pg.Winner, pg.Reason}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Fatalf("n=%d rules=%v: result (-ref +got):\n%s", n, rules, diff)
@@ -662,7 +662,7 @@ func TestPousseBoardInto(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	for _, n := range []int{3, 9, 23, 100} {
 		moves := randomPousseMoves(rng, n, 3000, 0)
-		pg := AnalyzePousse(pousseGameOf(n, moves), parse.RulesContest)
+		pg := Pousse(pousseGameOf(n, moves), parse.RulesContest)
 		reused := NewPousseState(n) // keeps a hash: BoardInto must drop it
 		for range 200 {
 			k := rng.IntN(pg.Played() + 1)

@@ -1,6 +1,9 @@
 // Package analyze holds the rule engines of the three games: it replays a
 // parsed game move by move, decides the verdict and the move where the
-// game ends, and gives the board after any move.
+// game ends, gives the board after any move, and says what every move
+// would do from any position (the Candidates methods, which use the
+// replay's own repeat detectors). It also holds the words for a game's
+// outcome (wording.go), so that every tool says it alike.
 //
 // The engines know nothing of editors or protocols: they take parse.Game
 // values and return plain results whose positions are byte spans of the
@@ -32,10 +35,15 @@ const (
 )
 
 // Issue is a problem the engine found in a well-formed game, such as an
-// illegal Spot move. Span points at the move.
+// illegal Spot move. Span points at the move; Code names the class of the
+// problem (see codes.go), stable when Msg is reworded.
 type Issue struct {
 	Span parse.Span
+	Code parse.Code
 	Msg  string
+	// Unplayed marks an issue with a move after the end of the game: it
+	// changes nothing of the verdict (and the contest judge ignores it).
+	Unplayed bool
 }
 
 // Result is the outcome of a Pousse or Spot game.
@@ -57,9 +65,10 @@ type Result struct {
 	// clockwise) that carry the earlier pattern onto the current one.
 	Earlier  int
 	Rotation int
-	// Issues are problems found while replaying (illegal Spot moves).
+	// Issues are problems found while replaying (illegal Spot moves,
+	// also after the end: those are marked Unplayed).
 	Issues []Issue
-	// Despite is true when the game had parse errors: the verdict is
+	// Partial is true when the game had parse errors: the verdict is
 	// computed from the moves that could be read.
-	Despite bool
+	Partial bool
 }

@@ -143,21 +143,40 @@ func spotKey(i int) uint64 {
 var spotKeyMask = ^uint64(0)
 
 // spotApply plays move mv on s as the rules and the editor see it: a legal
-// move toggles its square; an illegal one (off the board, placing on a
-// spot, removing from an empty square) changes nothing and its message is
-// returned. O(1).
-func spotApply(s *SpotState, mv parse.Move) (msg string) {
+// move toggles its square and the code is empty; an illegal one (off the
+// board, placing on a spot, removing from an empty square) changes
+// nothing and its code is returned. O(1).
+func spotApply(s *SpotState, mv parse.Move) parse.Code {
 	r, c := int(mv.Row)-1, int(mv.Col)-1
 	switch {
 	case r < 0 || r >= s.n || c < 0 || c >= s.n:
-		return fmt.Sprintf("illegal move: square (%d,%d) is off the %dx%d board", mv.Row, mv.Col, s.n, s.n)
+		return CodeOffBoard
 	case mv.Add && s.has(r, c):
-		return fmt.Sprintf("illegal move: square (%d,%d) already has a spot", mv.Row, mv.Col)
+		return CodeIllegalPlace
 	case !mv.Add && !s.has(r, c):
-		return fmt.Sprintf("illegal move: square (%d,%d) has no spot to remove", mv.Row, mv.Col)
+		return CodeIllegalRemove
 	}
 	s.toggle(r, c)
 	return ""
+}
+
+// spotIssue describes illegal move mv, of the given code, on an n x n
+// board; unplayed marks a move after the end of the game.
+func spotIssue(mv parse.Move, code parse.Code, n int, unplayed bool) Issue {
+	what := "illegal move"
+	if unplayed {
+		what = "illegal move after the end of the game"
+	}
+	is := Issue{Span: mv.Span, Code: code, Unplayed: unplayed}
+	switch code {
+	case CodeOffBoard:
+		is.Msg = fmt.Sprintf("%s: square (%d,%d) is off the %dx%d board", what, mv.Row, mv.Col, n, n)
+	case CodeIllegalPlace:
+		is.Msg = fmt.Sprintf("%s: square (%d,%d) already has a spot", what, mv.Row, mv.Col)
+	default:
+		is.Msg = fmt.Sprintf("%s: square (%d,%d) has no spot to remove", what, mv.Row, mv.Col)
+	}
+	return is
 }
 
 // spotLegal reports whether mv is legal on s, without building a message.
@@ -182,30 +201,22 @@ type spotScratch struct {
 
 var spotPool = sync.Pool{New: func() any { return new(spotScratch) }}
 
-// SpotGame is the analysis of one Spot game: the Result, and the means to
-// show the pattern after any move.
-type SpotGame struct {
-	Result
-	game    *parse.Game
-	illegal []int // indices in game.Moves of the illegal moves up to End
+// spotSeen is the Spot repeat detector, used by the replay (Spot) and by
+// SpotGame.Candidates: the patterns after the moves played so far, by
+// the hash of each (rotation 0), in an open-addressing table of
+// sc.slots; sc.cur is the current pattern.
+type spotSeen struct {
+	sc   *spotScratch
+	g    *parse.Game
+	mask uint64
 }
 
-// AnalyzeSpot replays g and decides its verdict. Illegal moves are
-// reported as Issues (up to the end of the game) and played as no-ops
-// that still count as a move. g.Extra is never replayed. O(len(g.Moves))
-// expected time, plus O(N*N/64) per game.
-func AnalyzeSpot(g *parse.Game) *SpotGame {
-	sg := &SpotGame{game: g, Result: Result{End: -1, Earlier: -1, Despite: g.HasErrors}}
-	n := g.Size
-	if n <= 0 {
-		return sg
-	}
-	sc := spotPool.Get().(*spotScratch)
-	defer spotPool.Put(sc)
-	cur := &sc.cur
-	cur.reset(n)
+// newSpotSeen empties sc's pattern (n x n) and its table, sized for the
+// patterns after up to count moves of g. O(count + N*N/64).
+func newSpotSeen(sc *spotScratch, g *parse.Game, n, count int) spotSeen {
+	sc.cur.reset(n)
 	size := 16
-	for size < 2*len(g.Moves) {
+	for size < 2*count {
 		size *= 2
 	}
 	if cap(sc.slots) < size {
@@ -214,30 +225,72 @@ func AnalyzeSpot(g *parse.Game) *SpotGame {
 		sc.slots = sc.slots[:size]
 		clear(sc.slots)
 	}
-	slots, mask := sc.slots, uint64(size-1)
+	return spotSeen{sc: sc, g: g, mask: uint64(size - 1)}
+}
 
-	for i, mv := range g.Moves {
-		if msg := spotApply(cur, mv); msg != "" {
-			sg.Issues = append(sg.Issues, Issue{Span: mv.Span, Msg: msg})
-			sg.illegal = append(sg.illegal, i)
-		}
-		// An earlier pattern E repeats, turned k quarter turns, when
-		// rot_k(E) = cur, that is E = rot_{4-k}(cur): look up the hash
-		// of cur turned 4-k quarter turns among the stored hash[0]s.
-		earlier, rot := -1, 0
-		for k := range 4 {
-			h := cur.hash[(4-k)&3]
-			for p := h & mask; slots[p].idx != 0; p = (p + 1) & mask {
-				j := int(slots[p].idx) - 1
-				if slots[p].hash != h || (earlier >= 0 && j >= earlier) {
-					continue
-				}
-				if spotVerify(sc, g, j, k) {
-					earlier, rot = j, k
-				}
+// find returns the earliest move j whose pattern, turned rot quarter
+// turns clockwise, is the current pattern sc.cur (the smallest rot for
+// that j), or -1. An earlier pattern E repeats turned k quarter turns
+// when rot_k(E) = cur, that is E = rot_{4-k}(cur): the hash of cur turned
+// 4-k quarter turns is looked up among the stored ones. O(1) expected;
+// a hash hit is verified exactly, O(j + N*N/64).
+func (t spotSeen) find() (earlier, rot int) {
+	earlier = -1
+	slots, cur := t.sc.slots, &t.sc.cur
+	for k := range 4 {
+		h := cur.hash[(4-k)&3]
+		for p := h & t.mask; slots[p].idx != 0; p = (p + 1) & t.mask {
+			j := int(slots[p].idx) - 1
+			if slots[p].hash != h || (earlier >= 0 && j >= earlier) {
+				continue
+			}
+			if spotVerify(t.sc, t.g, j, k) {
+				earlier, rot = j, k
 			}
 		}
-		if earlier >= 0 {
+	}
+	return earlier, rot
+}
+
+// add records the current pattern as the one after move i. O(1)
+// expected; the table holds at most the count given to newSpotSeen.
+func (t spotSeen) add(i int) {
+	slots, h := t.sc.slots, t.sc.cur.hash[0]
+	p := h & t.mask
+	for slots[p].idx != 0 {
+		p = (p + 1) & t.mask
+	}
+	slots[p] = spotSlot{hash: h, idx: int32(i + 1)}
+}
+
+// SpotGame is the analysis of one Spot game: the Result, and the means to
+// show the pattern after any move.
+type SpotGame struct {
+	Result
+	game    *parse.Game
+	illegal []int // indices in game.Moves of the illegal moves, in order
+}
+
+// Spot replays g and decides its verdict. Illegal moves are reported as
+// Issues and played as no-ops that still count as a move; the moves after
+// the end are replayed too, only to report the illegal ones (Issues
+// marked Unplayed). g.Extra is never replayed. O(len(g.Moves)) expected
+// time, plus O(N*N/64) per game.
+func Spot(g *parse.Game) *SpotGame {
+	sg := &SpotGame{game: g, Result: Result{End: -1, Earlier: -1, Partial: g.HasErrors}}
+	n := g.Size
+	if n <= 0 {
+		return sg
+	}
+	sc := spotPool.Get().(*spotScratch)
+	defer spotPool.Put(sc)
+	seen := newSpotSeen(sc, g, n, len(g.Moves))
+	for i, mv := range g.Moves {
+		if code := spotApply(&sc.cur, mv); code != "" {
+			sg.Issues = append(sg.Issues, spotIssue(mv, code, n, false))
+			sg.illegal = append(sg.illegal, i)
+		}
+		if earlier, rot := seen.find(); earlier >= 0 {
 			m := i + 1
 			sg.Finished, sg.End, sg.Reason = true, i, ReasonPattern
 			sg.Earlier, sg.Rotation = earlier, rot
@@ -248,16 +301,42 @@ func AnalyzeSpot(g *parse.Game) *SpotGame {
 				sg.Winner = First
 				sg.Verdict = fmt.Sprintf("Player 1 wins on move %d", m)
 			}
+			sg.judgeUnplayed(&sc.cur, i+1)
 			return sg
 		}
-		p := cur.hash[0] & mask
-		for slots[p].idx != 0 {
-			p = (p + 1) & mask
-		}
-		slots[p] = spotSlot{hash: cur.hash[0], idx: int32(i + 1)}
+		seen.add(i)
 	}
 	sg.Verdict = "Draw"
 	return sg
+}
+
+// judgeUnplayed goes on replaying the moves after the end, from index
+// from, on cur (the pattern at the end), only to find the illegal ones:
+// they change nothing of the verdict, but the contest promises that all
+// 2N moves are legal, and an editor must say where one is not. Each is
+// an Issue marked Unplayed, and IllegalAt reports it. Only the squares
+// are kept up to date, not the hashes or the count, which nothing reads
+// after the end: O(1) per move, a bit test and flip.
+func (sg *SpotGame) judgeUnplayed(cur *SpotState, from int) {
+	n := cur.n
+	for i := from; i < len(sg.game.Moves); i++ {
+		mv := sg.game.Moves[i]
+		r, c := int(mv.Row)-1, int(mv.Col)-1
+		var code parse.Code
+		if r < 0 || r >= n || c < 0 || c >= n {
+			code = CodeOffBoard
+		} else if k := r*n + c; (cur.bits[k>>6]&(1<<(k&63)) != 0) == mv.Add {
+			code = CodeIllegalRemove
+			if mv.Add {
+				code = CodeIllegalPlace
+			}
+		} else {
+			cur.bits[k>>6] ^= 1 << (k & 63)
+			continue
+		}
+		sg.Issues = append(sg.Issues, spotIssue(mv, code, n, true))
+		sg.illegal = append(sg.illegal, i)
+	}
 }
 
 // spotVerify reports whether the pattern after move j, turned k quarter
@@ -300,8 +379,12 @@ func (sg *SpotGame) Played() int {
 	return len(sg.game.Moves)
 }
 
-// IllegalAt reports whether move i (an index in Game.Moves) was illegal
-// and played as a no-op. Moves after the end are never judged. O(log k)
+// Moves returns the number of moves of the game, played or not.
+func (sg *SpotGame) Moves() int { return len(sg.game.Moves) }
+
+// IllegalAt reports whether move i (an index in Game.Moves) is illegal:
+// played as a no-op, or, after the end, illegal in the position that the
+// moves after the end reach (they are not played: see Board). O(log k)
 // for k illegal moves.
 func (sg *SpotGame) IllegalAt(i int) bool {
 	_, found := slices.BinarySearch(sg.illegal, i)

@@ -24,7 +24,7 @@ func BenchmarkSpotGame(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		AnalyzeSpot(games[i%len(games)])
+		Spot(games[i%len(games)])
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(moves/len(games)), "ns/move")
 }
@@ -39,13 +39,13 @@ func BenchmarkSpotContest(b *testing.B) {
 	games := spotReadContest(b, src)
 	moves := 0
 	for _, g := range games {
-		moves += AnalyzeSpot(g).Played()
+		moves += Spot(g).Played()
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
 		for _, g := range games {
-			AnalyzeSpot(g)
+			Spot(g)
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(moves), "ns/move")

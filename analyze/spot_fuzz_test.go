@@ -9,7 +9,7 @@ import (
 )
 
 // FuzzSpot plays arbitrary move lists (any squares, on or off the board,
-// legal or not) and checks AnalyzeSpot against the naive reference.
+// legal or not) and checks Spot against the naive reference.
 func FuzzSpot(f *testing.F) {
 	f.Add(uint8(2), []byte{1, 1, 1, 2, 2, 1, 2, 2, 0, 1, 2, 1})
 	f.Add(uint8(3), []byte{1, 2, 1, 1, 2, 0, 2, 1, 1})
@@ -23,7 +23,7 @@ func FuzzSpot(f *testing.F) {
 				Row:  data[i] % 14, Col: data[i+1] % 14, Add: data[i+2]&1 == 1,
 			})
 		}
-		sg := AnalyzeSpot(g)
+		sg := Spot(g)
 		for k := -1; k <= len(g.Moves)+1; k++ {
 			sg.Board(k)
 		}

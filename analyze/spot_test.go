@@ -84,7 +84,7 @@ func TestSpotContest(t *testing.T) {
 			src, want := readContest(t, name)
 			var out bytes.Buffer
 			for _, g := range spotReadContest(t, src) {
-				sg := AnalyzeSpot(g)
+				sg := Spot(g)
 				if len(sg.Issues) != 0 {
 					t.Errorf("game %d: unexpected issues %v", g.Index, sg.Issues)
 				}
@@ -136,7 +136,8 @@ func (b spotRefBoard) equal(c spotRefBoard) bool {
 }
 
 // spotReference replays g naively: after each move it compares the whole
-// board with every earlier board turned 0..3 quarter turns.
+// board with every earlier board turned 0..3 quarter turns. After the end
+// it goes on playing the moves, only to find the illegal ones.
 func spotReference(g *parse.Game) (res Result, illegal []int) {
 	res = Result{End: -1, Earlier: -1, Verdict: "Draw"}
 	n := g.Size
@@ -149,14 +150,23 @@ func spotReference(g *parse.Game) (res Result, illegal []int) {
 		r, c := int(mv.Row)-1, int(mv.Col)-1
 		if cur[r][c] == mv.Add {
 			illegal = append(illegal, i)
-			what := "already has a spot"
+			what, code := "already has a spot", CodeIllegalPlace
 			if !mv.Add {
-				what = "has no spot to remove"
+				what, code = "has no spot to remove", CodeIllegalRemove
 			}
-			res.Issues = append(res.Issues, Issue{Span: mv.Span, Msg: fmt.Sprintf("illegal move: square (%d,%d) %s", r+1, c+1, what)})
+			is := Issue{Span: mv.Span, Code: code, Msg: fmt.Sprintf("illegal move: square (%d,%d) %s", r+1, c+1, what)}
+			if res.End >= 0 {
+				is.Msg = fmt.Sprintf("illegal move after the end of the game: square (%d,%d) %s", r+1, c+1, what)
+				is.Unplayed = true
+			}
+			res.Issues = append(res.Issues, is)
 		} else {
 			cur[r][c] = mv.Add
 		}
+		if res.End >= 0 {
+			continue // after the end: only the illegal moves matter
+		}
+	search:
 		for j, turned := range history {
 			for k, e := range turned {
 				if e.equal(cur) {
@@ -167,7 +177,7 @@ func spotReference(g *parse.Game) (res Result, illegal []int) {
 					} else {
 						res.Winner, res.Verdict = First, fmt.Sprintf("Player 1 wins on move %d", m)
 					}
-					return res, illegal
+					break search
 				}
 			}
 		}
@@ -248,7 +258,7 @@ func spotAgainstReference(t *testing.T, games int) {
 			}
 		}
 		want, illegal := spotReference(g)
-		sg := AnalyzeSpot(g)
+		sg := Spot(g)
 		if diff := cmp.Diff(want, sg.Result); diff != "" {
 			t.Fatalf("game %d (N=%d, moves %v): (-want +got)\n%s", iter, n, g.Moves, diff)
 		}
@@ -288,7 +298,7 @@ func TestSpotBoard(t *testing.T) {
 	for iter := range 500 {
 		n := 2 + rng.IntN(8)
 		g := spotRandomGame(rng, n, 0.4, 0.1)
-		sg := AnalyzeSpot(g)
+		sg := Spot(g)
 		// The reference boards, move by move, with illegal moves as no-ops.
 		ref := make([]bool, n*n)
 		for k := 0; k <= len(g.Moves)+2; k++ {
@@ -393,14 +403,14 @@ func TestSpotIssues(t *testing.T) {
 	}{{
 		name: "unusable size",
 		g:    &parse.Game{Size: 0, Moves: []parse.Move{mv(1, 1, true, 0)}, HasErrors: true},
-		want: Result{End: -1, Earlier: -1, Despite: true},
+		want: Result{End: -1, Earlier: -1, Partial: true},
 	}, {
 		// A no-op illegal move repeats the previous pattern at once.
 		name: "place on a spot",
 		g:    &parse.Game{Size: 3, Moves: []parse.Move{mv(1, 1, true, 0), mv(1, 1, true, 6), mv(2, 2, true, 12)}},
 		want: Result{
 			Verdict: "Player 1 wins on move 2", Finished: true, End: 1, Winner: First, Reason: ReasonPattern,
-			Issues: []Issue{{Span: parse.Span{Start: 6, End: 11}, Msg: "illegal move: square (1,1) already has a spot"}},
+			Issues: []Issue{{Span: parse.Span{Start: 6, End: 11}, Code: CodeIllegalPlace, Msg: "illegal move: square (1,1) already has a spot"}},
 		},
 	}, {
 		// Move 1 is a no-op: the empty board before move 1 does not count,
@@ -410,17 +420,22 @@ func TestSpotIssues(t *testing.T) {
 			mv(2, 1, false, 0), mv(1, 2, true, 6), mv(1, 2, false, 12), mv(2, 2, true, 18)}},
 		want: Result{
 			Verdict: "Player 2 wins on move 3", Finished: true, End: 2, Winner: Second, Reason: ReasonPattern,
-			Issues: []Issue{{Span: parse.Span{Start: 0, End: 5}, Msg: "illegal move: square (2,1) has no spot to remove"}},
+			Issues: []Issue{{Span: parse.Span{Start: 0, End: 5}, Code: CodeIllegalRemove, Msg: "illegal move: square (2,1) has no spot to remove"}},
 		},
 	}, {
-		// Issues after the end are not reported; off-board moves are
-		// reported and played as no-ops.
-		name: "off the board, issues stop at the end",
+		// Off-board moves are reported and played as no-ops. After the
+		// end, the moves go on from the pattern at the end, only to find
+		// the illegal ones: (2,2) + is legal there, the second is not.
+		name: "off the board, then illegal moves after the end",
 		g: &parse.Game{Size: 2, HasErrors: true, Moves: []parse.Move{
-			mv(1, 1, true, 0), mv(3, 1, true, 6), mv(2, 2, false, 12), mv(2, 2, false, 18)}},
+			mv(1, 1, true, 0), mv(3, 1, true, 6), mv(2, 2, false, 12), mv(2, 2, true, 18), mv(2, 2, true, 24), mv(1, 1, false, 30)}},
 		want: Result{
-			Verdict: "Player 1 wins on move 2", Finished: true, End: 1, Winner: First, Reason: ReasonPattern, Despite: true,
-			Issues: []Issue{{Span: parse.Span{Start: 6, End: 11}, Msg: "illegal move: square (3,1) is off the 2x2 board"}},
+			Verdict: "Player 1 wins on move 2", Finished: true, End: 1, Winner: First, Reason: ReasonPattern, Partial: true,
+			Issues: []Issue{
+				{Span: parse.Span{Start: 6, End: 11}, Code: CodeOffBoard, Msg: "illegal move: square (3,1) is off the 2x2 board"},
+				{Span: parse.Span{Start: 12, End: 17}, Code: CodeIllegalRemove, Msg: "illegal move after the end of the game: square (2,2) has no spot to remove", Unplayed: true},
+				{Span: parse.Span{Start: 24, End: 29}, Code: CodeIllegalPlace, Msg: "illegal move after the end of the game: square (2,2) already has a spot", Unplayed: true},
+			},
 		},
 	}, {
 		name: "rotation 3",
@@ -430,16 +445,47 @@ func TestSpotIssues(t *testing.T) {
 	}, {
 		name: "draw with fewer moves",
 		g:    &parse.Game{Size: 3, HasErrors: true, Moves: []parse.Move{mv(1, 2, true, 0)}},
-		want: Result{Verdict: "Draw", End: -1, Earlier: -1, Despite: true},
+		want: Result{Verdict: "Draw", End: -1, Earlier: -1, Partial: true},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			sg := AnalyzeSpot(tt.g)
+			sg := Spot(tt.g)
 			if diff := cmp.Diff(tt.want, sg.Result); diff != "" {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 			_ = sg.Board(100) // must not crash
 			_ = sg.Board(-1)
 		})
+	}
+}
+
+// TestSpotIllegalAfterEnd parses a game whose 4th move, after the end at
+// move 3, removes a spot from an empty square: it is reported, with its
+// code, as unplayed; the verdict does not change.
+func TestSpotIllegalAfterEnd(t *testing.T) {
+	src := []byte("2\n1 1 +\n2 2 +\n2 2 -\n2 2 -\n0\n")
+	f := parse.Parse(parse.Spot, src)
+	if len(f.Errors) != 0 || len(f.Games) != 1 {
+		t.Fatalf("parse: %d games, errors %v", len(f.Games), f.Errors)
+	}
+	sg := Spot(f.Games[0])
+	want := Result{
+		Verdict: "Player 2 wins on move 3", Finished: true, End: 2, Winner: Second, Reason: ReasonPattern, Earlier: 0,
+		Issues: []Issue{{Span: parse.Span{Start: 20, End: 25}, Code: CodeIllegalRemove,
+			Msg: "illegal move after the end of the game: square (2,2) has no spot to remove", Unplayed: true}},
+	}
+	if diff := cmp.Diff(want, sg.Result); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+	if got := string(src[20:25]); got != "2 2 -" {
+		t.Fatalf("span of move 4 is %q", got)
+	}
+	for i, want := range []bool{false, false, false, true} {
+		if got := sg.IllegalAt(i); got != want {
+			t.Errorf("IllegalAt(%d) = %v, want %v", i, got, want)
+		}
+	}
+	if o := Analyze(parse.Spot, f.Games[0], parse.RulesDefault); o.Verdict != want.Verdict || len(o.Issues) != 1 {
+		t.Errorf("Analyze: verdict %q, issues %v", o.Verdict, o.Issues)
 	}
 }

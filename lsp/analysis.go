@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 
@@ -35,7 +36,7 @@ type gameAnalysis struct {
 	game   *parse.Game
 	pousse *analyze.PousseGame
 	spot   *analyze.SpotGame
-	path   *analyze.PathResult
+	path   *analyze.PathGame
 	shift  int
 	// diags is the game's own diagnostics, made once and shared by every
 	// gameAnalysis that reuses this engine result.
@@ -60,6 +61,29 @@ func (ga *gameAnalysis) result() *analyze.Result {
 	return nil
 }
 
+// outcome returns what the engine says of the game, its Partial taken
+// from the game as parsed now; Issues are left out (their spans would
+// need the shift: see issues). An Outcome with an empty Verdict when
+// there is no engine result.
+func (ga *gameAnalysis) outcome(kind parse.Kind) analyze.Outcome {
+	var o analyze.Outcome
+	switch {
+	case ga.pousse != nil:
+		o = ga.pousse.Outcome()
+	case ga.spot != nil:
+		o = ga.spot.Outcome()
+	case ga.path != nil:
+		o = ga.path.Outcome()
+	default:
+		o = analyze.Outcome{Kind: kind, End: -1}
+	}
+	if ga.game.Size == 0 {
+		o.Verdict = "" // nothing replayed
+	}
+	o.Issues, o.Partial = nil, ga.game.HasErrors
+	return o
+}
+
 // issues returns the engine's issues with spans in the current text.
 func (ga *gameAnalysis) issues() []analyze.Issue {
 	r := ga.result()
@@ -76,18 +100,6 @@ func (ga *gameAnalysis) issues() []analyze.Issue {
 		out[i] = is
 	}
 	return out
-}
-
-// effectiveRules returns the Pousse rules in force for a file: its own
-// `# rules:` line, else the configured rules, else contest.
-func effectiveRules(f *parse.File, configured parse.Rules) parse.Rules {
-	if f.Rules != parse.RulesDefault {
-		return f.Rules
-	}
-	if configured != parse.RulesDefault {
-		return configured
-	}
-	return parse.RulesContest
 }
 
 // MaxDocumentSize is the largest document, in bytes, that the server
@@ -140,7 +152,7 @@ func analyzeFile(kind parse.Kind, text []byte, configured parse.Rules, cache *ga
 	var lo, hi int
 	var inc bool
 	fa.file, lo, hi, inc = parse.Reparse(prev.file, prev.text, text)
-	fa.rules = effectiveRules(fa.file, configured)
+	fa.rules = fa.file.EffectiveRules(configured)
 	if inc && fa.rules != prev.rules {
 		inc = false
 	}
@@ -182,7 +194,7 @@ func analyzeFile(kind parse.Kind, text []byte, configured parse.Rules, cache *ga
 		todo = append(todo, i)
 	}
 	// The old game at the same place is where an edited game's analysis
-	// starts from (ReanalyzePousse keeps what comes before the first
+	// starts from (PousseFrom keeps what comes before the first
 	// changed move): after an incremental parse it is the same game; after
 	// a full one, when the number of games is the same, most likely so.
 	var bases []*gameAnalysis
@@ -213,7 +225,7 @@ func parseAndAnalyze(fa *fileAnalysis, kind parse.Kind, text []byte, configured 
 			defer wg.Done()
 			defer func() {
 				if r := recover(); r != nil {
-					panicked.CompareAndSwap(nil, fmt.Sprint(r))
+					panicked.CompareAndSwap(nil, newWorkerPanic(r))
 					for range work { // let the parser finish
 					}
 				}
@@ -227,7 +239,7 @@ func parseAndAnalyze(fa *fileAnalysis, kind parse.Kind, text []byte, configured 
 		defer close(work)
 		fa.file = parse.ParseEach(kind, text, func(f *parse.File, g *parse.Game) {
 			if games == nil {
-				rules = effectiveRules(f, configured)
+				rules = f.EffectiveRules(configured)
 				games = make([]*gameAnalysis, 0, 64)
 			}
 			ga := &gameAnalysis{game: g, diags: new(gameDiags)}
@@ -239,7 +251,7 @@ func parseAndAnalyze(fa *fileAnalysis, kind parse.Kind, text []byte, configured 
 	if r := panicked.Load(); r != nil {
 		panic(r)
 	}
-	fa.rules = effectiveRules(fa.file, configured)
+	fa.rules = fa.file.EffectiveRules(configured)
 	if len(games) != len(fa.file.Games) || (len(games) > 0 && rules != fa.rules) {
 		// Not expected: the parser hands out every game once, after the
 		// rules are known. Analyse again the plain way.
@@ -262,14 +274,14 @@ func runEngine(kind parse.Kind, rules parse.Rules, ga, base *gameAnalysis) {
 	switch kind {
 	case parse.Pousse:
 		if base != nil && base.pousse != nil {
-			ga.pousse = analyze.ReanalyzePousse(base.pousse, g, rules)
+			ga.pousse = analyze.PousseFrom(base.pousse, g, rules)
 			return
 		}
-		ga.pousse = analyze.AnalyzePousse(g, rules)
+		ga.pousse = analyze.Pousse(g, rules)
 	case parse.Spot:
-		ga.spot = analyze.AnalyzeSpot(g)
+		ga.spot = analyze.Spot(g)
 	case parse.Path:
-		ga.path = analyze.AnalyzePath(g)
+		ga.path = analyze.Path(g)
 	}
 }
 
@@ -305,7 +317,7 @@ func analyzeGames(kind parse.Kind, rules parse.Rules, games []*parse.Game, out [
 				// Carried to the caller's goroutine, where the snapshot
 				// turns it into an error.
 				if r := recover(); r != nil {
-					panicked.CompareAndSwap(nil, fmt.Sprint(r))
+					panicked.CompareAndSwap(nil, newWorkerPanic(r))
 				}
 			}()
 			for {
@@ -426,6 +438,39 @@ func lookupGame(m map[gameKey][]*gameAnalysis, text []byte, errs bool, src []byt
 		if g := ga.game; bytes.Equal(text[g.Span.Start:g.Span.End], src) {
 			return ga
 		}
+	}
+	return nil
+}
+
+// A workerPanic is a panic recovered in a worker goroutine of the
+// analysis, panicked again on the goroutine that waits for the workers
+// (where the snapshot turns it into an error), with the stack of the
+// goroutine where it happened: the second panic's stack would only show
+// the waiting goroutine.
+type workerPanic struct {
+	value any
+	stack []byte
+}
+
+func newWorkerPanic(r any) *workerPanic { return &workerPanic{value: r, stack: debug.Stack()} }
+
+// String returns the panic's value, as fmt.Sprint(value) does.
+func (p *workerPanic) String() string { return fmt.Sprint(p.value) }
+
+// A panicError is a panic turned into an error, with the stack of the
+// goroutine that panicked, for the log.
+type panicError struct {
+	msg   string
+	stack []byte
+}
+
+func (e *panicError) Error() string { return e.msg }
+
+// panicStack returns the stack err carries when it is a panicError, else
+// nil.
+func panicStack(err error) []byte {
+	if pe, ok := err.(*panicError); ok {
+		return pe.stack
 	}
 	return nil
 }

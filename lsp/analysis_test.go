@@ -2,8 +2,11 @@ package lsp
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -15,7 +18,7 @@ import (
 // TestAnalyzeFileEdits makes random edits of moves (one move changed, a
 // move inserted or deleted, a QUIT deleted) in Pousse files of one long
 // game and of many games, and checks that the analysis made from the
-// previous one (reused games, replays resumed by ReanalyzePousse) is the
+// previous one (reused games, replays resumed by PousseFrom) is the
 // analysis made from scratch: every game's result, and hovers on random
 // moves.
 func TestAnalyzeFileEdits(t *testing.T) {
@@ -90,5 +93,34 @@ func editMoves(rng *rand.Rand, text []byte) []byte {
 			}
 		}
 		return bytes.Join(lines, nil)
+	}
+}
+
+// TestWorkerPanicStack makes the engine panic in the analysis workers
+// (a nil game) and checks that the panic reaches the waiting goroutine
+// with the worker's stack, and that the snapshot's error keeps it and
+// says what the panic said.
+func TestWorkerPanicStack(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	games := []*parse.Game{nil, nil, nil}
+	r := func() (r any) {
+		defer func() { r = recover() }()
+		analyzeGames(parse.Pousse, parse.RulesContest, games, make([]*gameAnalysis, len(games)), []int{0, 1, 2}, nil)
+		return nil
+	}()
+	wp, ok := r.(*workerPanic)
+	if !ok {
+		t.Fatalf("recovered %T %v, want a *workerPanic", r, r)
+	}
+	// The worker ran the engine; the goroutine that waited did not.
+	if !strings.Contains(string(wp.stack), "lsp.runEngine") {
+		t.Errorf("the stack is not the worker's:\n%s", wp.stack)
+	}
+	err := analysisPanic("file:///x.pousse", r)
+	if want := fmt.Sprintf("internal error while analysing file:///x.pousse: %v", wp.value); err.Error() != want {
+		t.Errorf("error %q, want %q", err, want)
+	}
+	if string(panicStack(err)) != string(wp.stack) {
+		t.Errorf("the error's stack is not the worker's:\n%s", panicStack(err))
 	}
 }

@@ -3,6 +3,7 @@ package lsp
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net"
 	"sync"
@@ -14,6 +15,8 @@ import (
 	"go.lsp.dev/uri"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
+
+	"gamels/lsp/wire"
 )
 
 // A testClient is a real protocol client connected to an in-process
@@ -52,7 +55,7 @@ func startServerConn(tb testing.TB, hook func(ctx context.Context, method string
 	})
 	srv.hook = hook
 	exit := make(chan int, 1)
-	go func() { exit <- srv.Serve(context.Background(), NewStream(a, srv.log)) }()
+	go func() { exit <- srv.Serve(context.Background(), wire.NewStream(a, srv.log)) }()
 	c := connectClient(tb, jsonrpc2.NewStream(b), exit)
 	c.srv = srv
 	return c, b
@@ -62,7 +65,7 @@ func startServerConn(tb testing.TB, hook func(ctx context.Context, method string
 // status arrives on exit.
 func connectClient(t testing.TB, stream jsonrpc2.Stream, exit chan int) *testClient {
 	c := &testClient{t: t, exit: exit, changed: make(chan struct{})}
-	c.conn = jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(Codec{}))
+	c.conn = wire.NewConn(stream)
 	c.conn.Go(context.Background(), c.handle)
 	c.server = protocol.ServerDispatcher(c.conn)
 	t.Cleanup(func() {
@@ -86,6 +89,15 @@ func (c *testClient) handle(ctx context.Context, req *jsonrpc2.Request) (any, er
 			c.t.Errorf("bad publishDiagnostics: %v", err)
 			return nil, nil
 		}
+		// The client keeps the URI exactly as the server wrote it (the
+		// library would rewrite it into its canonical form).
+		var raw struct {
+			URI string `json:"uri"`
+		}
+		if err := json.Unmarshal(req.Params(), &raw); err != nil {
+			c.t.Errorf("bad publishDiagnostics uri: %v", err)
+		}
+		p.URI = uri.URI(raw.URI)
 		if !bytes.Contains(req.Params(), []byte(`"diagnostics":[`)) {
 			c.t.Errorf("publishDiagnostics without a list: %.200s", req.Params())
 		}

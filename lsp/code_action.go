@@ -11,21 +11,9 @@ import (
 	"go.lsp.dev/uri"
 
 	"gamels/analyze"
-	"gamels/format"
+	"gamels/internal/format"
 	"gamels/parse"
 )
-
-func init() {
-	register(protocol.MethodTextDocumentCodeAction,
-		docRequest(protocol.MethodTextDocumentCodeAction,
-			func(p *protocol.CodeActionParams) uri.URI { return p.TextDocument.URI },
-			(*Server).codeActions),
-		func(c *protocol.ServerCapabilities) {
-			c.CodeActionProvider = &protocol.CodeActionOptions{
-				CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix},
-			}
-		})
-}
 
 // A quickFix is one code action: its edits (byte spans of the snapshot's
 // text, in order, not overlapping) and the published diagnostics it
@@ -60,6 +48,9 @@ const maxVerified = 64
 // Every action names the diagnostics it fixes, exactly as published.
 // The answer is always a list, never null.
 func (s *Server) codeActions(ctx context.Context, snap *snapshot, p *protocol.CodeActionParams) (any, error) {
+	if err := snap.editable(); err != nil {
+		return nil, err
+	}
 	out := []protocol.CommandOrCodeAction{}
 	if len(p.Context.Only) > 0 && !slices.ContainsFunc(p.Context.Only, func(k protocol.CodeActionKind) bool {
 		return k == protocol.CodeActionKindQuickFix || strings.HasPrefix(string(protocol.CodeActionKindQuickFix), string(k)+".")
@@ -108,7 +99,7 @@ func quickFixes(snap *snapshot, fa *fileAnalysis, sp parse.Span) []quickFix {
 		if !spansTouch(e.Span, sp) {
 			continue
 		}
-		d := diag(m, e.Span, protocol.DiagnosticSeverityError, e.Msg)
+		d := diag(m, e.Span, protocol.DiagnosticSeverityError, e.Code, e.Msg)
 		for _, fx := range parseErrorFixes(text, snap.kind, fa, m, e) {
 			fx.diags = []protocol.Diagnostic{d}
 			fx.verify = true
@@ -175,14 +166,14 @@ func blankOrComment(b []byte) bool {
 	return s == "" || s[0] == '#'
 }
 
-// parseErrorFixes returns the fixes of one parse error, recognised by
-// the tokens at its span and the parse tree (the message only tells
-// errors of one place apart).
+// parseErrorFixes returns the fixes of one parse error, chosen by its
+// code (never by its message, which may be reworded), with the tokens at
+// its span and the parse tree.
 func parseErrorFixes(text []byte, kind parse.Kind, fa *fileAnalysis, m *Mapper, e *parse.Error) []quickFix {
 	f := fa.file
 	tok := string(text[e.Span.Start:e.Span.End])
 	switch {
-	case kind == parse.Pousse && strings.HasPrefix(e.Msg, "missing QUIT"):
+	case kind == parse.Pousse && e.Code == parse.CodeMissingQuit:
 		ga := fa.gameAt(e.Span.End)
 		if ga == nil || ga.game.Quit.End > 0 {
 			return nil
@@ -196,7 +187,7 @@ func parseErrorFixes(text []byte, kind parse.Kind, fa *fileAnalysis, m *Mapper, 
 		return []quickFix{{title: fmt.Sprintf("Insert QUIT to end game %d", ga.game.Index+1), preferred: true,
 			edits: []format.Edit{{Span: parse.Span{Start: at, End: at}, New: []byte(ins)}}}}
 
-	case kind != parse.Pousse && strings.HasPrefix(e.Msg, "missing the terminating 0"):
+	case kind != parse.Pousse && e.Code == parse.CodeMissingEnd:
 		if f.End.End > 0 {
 			return nil
 		}
@@ -207,22 +198,21 @@ func parseErrorFixes(text []byte, kind parse.Kind, fa *fileAnalysis, m *Mapper, 
 		return []quickFix{{title: "Insert the terminating 0", preferred: true,
 			edits: []format.Edit{{Span: parse.Span{Start: len(text), End: len(text)}, New: []byte(ins)}}}}
 
-	case kind == parse.Pousse && f.Layout == parse.LayoutCounted && e.Span == f.Count.Span &&
-		strings.HasPrefix(e.Msg, "the count line says"):
+	case kind == parse.Pousse && f.Layout == parse.LayoutCounted && e.Span == f.Count.Span && e.Code == parse.CodeCountMismatch:
 		n := strconv.Itoa(len(f.Games))
 		return []quickFix{{title: fmt.Sprintf("Change the count to %s, the number of games", n), preferred: true,
 			edits: []format.Edit{{Span: e.Span, New: []byte(n)}}}}
 
-	case strings.HasSuffix(e.Msg, "the end of a game is written QUIT, in capitals"):
+	case e.Code == parse.CodeLowercaseQuit:
 		return []quickFix{{title: "Write QUIT in capitals", preferred: true,
 			edits: []format.Edit{{Span: e.Span, New: []byte("QUIT")}}}}
 
-	case kind == parse.Pousse && len(tok) >= 2 && strings.ContainsRune("lrtb", rune(tok[0])) && isDigits(tok[1:]):
+	case kind == parse.Pousse && e.Code == parse.CodeLowercaseMove && len(tok) >= 2 && strings.ContainsRune("lrtb", rune(tok[0])) && isDigits(tok[1:]):
 		up := strings.ToUpper(tok[:1]) + tok[1:]
 		return []quickFix{{title: fmt.Sprintf("Write %s in capitals: %s", tok, up), preferred: true,
 			edits: []format.Edit{{Span: e.Span, New: []byte(up)}}}}
 
-	case strings.Contains(e.Msg, "is out of range") && !strings.HasPrefix(e.Msg, "board size"):
+	case e.Code == parse.CodeRowOutOfRange || e.Code == parse.CodeColumnOutOfRange:
 		ga := fa.gameAt(e.Span.Start)
 		if ga == nil || ga.game.Size == 0 {
 			return nil
@@ -271,7 +261,7 @@ func nearestInRange(s string, n int) int {
 // legal in the position before it and making no later move illegal.
 // O(N) candidates, each tried with an O(N) replay of the game.
 func spotRangeFixes(text []byte, g *parse.Game, e *parse.Error) []quickFix {
-	isRow := strings.HasPrefix(e.Msg, "row ")
+	isRow := e.Code == parse.CodeRowOutOfRange
 	var toks [3]parse.Span
 	if isRow {
 		toks[0] = e.Span
@@ -293,7 +283,7 @@ func spotRangeFixes(text []byte, g *parse.Game, e *parse.Error) []quickFix {
 		return nil // the move has other problems: no single fix
 	}
 	k := movesBefore(g.Moves, e.Span.Start)
-	sg := analyze.AnalyzeSpot(g)
+	sg := analyze.Spot(g)
 	what := "column"
 	if isRow {
 		what = "row"
@@ -311,7 +301,7 @@ func spotRangeFixes(text []byte, g *parse.Game, e *parse.Error) []quickFix {
 		}
 		h := *g
 		h.Moves = slices.Concat(g.Moves[:k], []parse.Move{mv}, g.Moves[k:])
-		if !noNewIllegal(sg, analyze.AnalyzeSpot(&h), k) {
+		if !noNewIllegal(sg, analyze.Spot(&h), k) {
 			continue
 		}
 		to := strconv.Itoa(v)
@@ -329,7 +319,7 @@ func spotRangeFixes(text []byte, g *parse.Game, e *parse.Error) []quickFix {
 // noNewIllegal reports whether game after, which is game before with a
 // move inserted at index k, has no illegal move that before did not have.
 func noNewIllegal(before, after *analyze.SpotGame, k int) bool {
-	for j := range after.Played() {
+	for j := range after.Moves() {
 		if !after.IllegalAt(j) {
 			continue
 		}
@@ -383,18 +373,18 @@ func prevToken(text []byte, off int) parse.Span {
 func illegalSpotFix(text []byte, m *Mapper, g *parse.Game, is analyze.Issue) (quickFix, bool) {
 	sp := is.Span
 	i := moveAt(g.Moves, sp.Start)
-	if i < 0 || g.Moves[i].Span != sp || sp.End > len(text) || !strings.HasPrefix(is.Msg, "illegal move: square") {
+	if i < 0 || g.Moves[i].Span != sp || sp.End > len(text) || (is.Code != analyze.CodeIllegalPlace && is.Code != analyze.CodeIllegalRemove) {
 		return quickFix{}, false
 	}
-	before := analyze.AnalyzeSpot(g)
+	before := analyze.Spot(g)
 	h := *g
 	h.Moves = slices.Clone(g.Moves)
 	h.Moves[i].Add = !h.Moves[i].Add
-	after := analyze.AnalyzeSpot(&h)
+	after := analyze.Spot(&h)
 	if after.IllegalAt(i) {
 		return quickFix{}, false
 	}
-	for j := range after.Played() {
+	for j := range after.Moves() {
 		if after.IllegalAt(j) && !before.IllegalAt(j) {
 			return quickFix{}, false
 		}
@@ -402,16 +392,16 @@ func illegalSpotFix(text []byte, m *Mapper, g *parse.Game, is analyze.Issue) (qu
 	sign := text[sp.End-1]
 	var to, what string
 	switch {
-	case sign == '+' && strings.HasSuffix(is.Msg, "already has a spot"):
+	case sign == '+' && is.Code == analyze.CodeIllegalPlace:
 		to, what = "-", "remove the spot"
-	case sign == '-' && strings.HasSuffix(is.Msg, "has no spot to remove"):
+	case sign == '-' && is.Code == analyze.CodeIllegalRemove:
 		to, what = "+", "place a spot"
 	default:
 		return quickFix{}, false
 	}
 	return quickFix{
 		title: fmt.Sprintf("Change the sign to %s (%s)", to, what),
-		diags: []protocol.Diagnostic{diag(m, sp, protocol.DiagnosticSeverityError, is.Msg)},
+		diags: []protocol.Diagnostic{diag(m, sp, protocol.DiagnosticSeverityError, is.Code, is.Msg)},
 		edits: []format.Edit{{Span: parse.Span{Start: sp.End - 1, End: sp.End}, New: []byte(to)}},
 	}, true
 }
@@ -456,15 +446,15 @@ func unplayedFix(snap *snapshot, fa *fileAnalysis, ga *gameAnalysis, sp parse.Sp
 	// Malformed moves among those deleted go too: their errors are fixed.
 	diags, bad := hint, 0
 	for _, e := range fa.file.Errors {
-		if e.Span.Start >= a && e.Span.End <= b && !strings.HasPrefix(e.Msg, "missing QUIT") {
-			diags = append(diags, diag(m, e.Span, protocol.DiagnosticSeverityError, e.Msg))
+		if e.Span.Start >= a && e.Span.End <= b && e.Code != parse.CodeMissingQuit {
+			diags = append(diags, diag(m, e.Span, protocol.DiagnosticSeverityError, e.Code, e.Msg))
 			bad++
 		}
 	}
 	n := len(g.Moves) - r.End - 1
-	title := fmt.Sprintf("Delete the %s not played (the game ended at move %d)", plural(n, "move"), r.End+1)
+	title := fmt.Sprintf("Delete the %s not played (the game ended at move %d)", parse.Plural(n, "move"), r.End+1)
 	if bad > 0 {
-		title = fmt.Sprintf("Delete the %s not played and %s (the game ended at move %d)", plural(n, "move"), plural(bad, "malformed move"), r.End+1)
+		title = fmt.Sprintf("Delete the %s not played and %s (the game ended at move %d)", parse.Plural(n, "move"), parse.Plural(bad, "malformed move"), r.End+1)
 	}
 	return quickFix{
 		title:     title,

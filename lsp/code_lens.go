@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 )
 
 // RevealCommand is the command of the code lenses: its arguments are a
@@ -12,14 +11,6 @@ import (
 // the server ask the client to show that range (window/showDocument).
 // Clients may also handle it themselves.
 const RevealCommand = "gamels.revealMove"
-
-func init() {
-	register(protocol.MethodTextDocumentCodeLens,
-		docRequest(protocol.MethodTextDocumentCodeLens,
-			func(p *protocol.CodeLensParams) uri.URI { return p.TextDocument.URI },
-			(*Server).codeLens),
-		func(c *protocol.ServerCapabilities) { c.CodeLensProvider = &protocol.CodeLensOptions{} })
-}
 
 // codeLens answers textDocument/codeLens: one lens on each game's N line,
 // "game 2: X WINS at move 7", whose command reveals the ending move (the
@@ -31,7 +22,18 @@ func (s *Server) codeLens(ctx context.Context, snap *snapshot, p *protocol.CodeL
 	}
 	m := snap.Mapper()
 	out := []protocol.CodeLens{}
-	for _, ga := range fa.games {
+	for i, ga := range fa.games {
+		if stopped(ctx, i) {
+			return nil, ctx.Err()
+		}
+		if i == MaxItems {
+			// The notice, on the last game's line, runs nothing.
+			out = append(out, protocol.CodeLens{
+				Range:   m.Range(ga.game.N.Span),
+				Command: protocol.Command{Title: moreItems(len(fa.games)-i, "games")},
+			})
+			break
+		}
 		sm := summarize(snap.text, snap.kind, fa.rules, ga)
 		arg0, err := protocol.Marshal(snap.uri)
 		if err != nil {

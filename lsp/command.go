@@ -9,13 +9,6 @@ import (
 	"go.lsp.dev/uri"
 )
 
-func init() {
-	register(protocol.MethodWorkspaceExecuteCommand, (*Server).executeCommand,
-		func(c *protocol.ServerCapabilities) {
-			c.ExecuteCommandProvider = protocol.ExecuteCommandOptions{Commands: []string{RevealCommand}}
-		})
-}
-
 // executeCommand answers workspace/executeCommand for RevealCommand by
 // asking the client to show the range (window/showDocument).
 func (s *Server) executeCommand(ctx context.Context, raw []byte) (func(context.Context) (any, error), error) {

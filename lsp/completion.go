@@ -7,22 +7,11 @@ import (
 	"strings"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
 	"gamels/analyze"
+	"gamels/internal/render"
 	"gamels/parse"
-	"gamels/render"
 )
-
-func init() {
-	register(protocol.MethodTextDocumentCompletion,
-		docRequest(protocol.MethodTextDocumentCompletion,
-			func(p *protocol.CompletionParams) uri.URI { return p.TextDocument.URI },
-			(*Server).completion),
-		func(c *protocol.ServerCapabilities) {
-			c.CompletionProvider = &protocol.CompletionOptions{TriggerCharacters: []string{" "}}
-		})
-}
 
 // completion answers textDocument/completion with what is legal at the
 // cursor, in the position reached by the moves written before it:
@@ -38,6 +27,9 @@ func init() {
 // Outside a game (before the first size, after QUIT, in a comment) the
 // list is empty. The answer is always a list, never null.
 func (s *Server) completion(ctx context.Context, snap *snapshot, p *protocol.CompletionParams) (any, error) {
+	if err := snap.editable(); err != nil {
+		return nil, err
+	}
 	fa, m, off, err := snap.at(p.Position)
 	if err != nil {
 		return nil, err
@@ -124,12 +116,9 @@ const (
 	groupEnd          // QUIT, 0
 )
 
-// pousseCompletions offers the moves of a Pousse game at off.
-//
-// Cost: O(k) to reach the position after the k moves before the cursor
-// (from the engine's checkpoints; under icfp rules a full replay that
-// also collects the k state hashes), then O(N*N) per candidate for the
-// clone: O(k*N + N^3) in all.
+// pousseCompletions offers the moves of a Pousse game at off: the
+// engine's candidates (analyze.PousseGame.Candidates, O(k + N³)),
+// presented.
 func pousseCompletions(text []byte, fa *fileAnalysis, ga *gameAnalysis, m *Mapper, off int) []protocol.CompletionItem {
 	g, pg := ga.game, ga.pousse
 	if g.Size == 0 || pg == nil {
@@ -152,76 +141,55 @@ func pousseCompletions(text []byte, fa *fileAnalysis, ga *gameAnalysis, m *Mappe
 		quit.Preselect = protocol.NewOptional(true)
 		return []protocol.CompletionItem{quit}
 	}
-	n := g.Size
-	icfp := fa.rules == parse.RulesICFP
-	var st *analyze.PousseState
-	var hashes []uint64 // icfp: the hash of the state after each move
-	if icfp {
-		st = analyze.NewPousseState(n)
-		hashes = make([]uint64, k)
-		for j, mv := range g.Moves[:k] {
-			st.Apply(mv.Dir, int(mv.Line))
-			hashes[j] = st.Hash()
-		}
-	} else {
-		st = pg.Board(k)
+	pc := pg.Candidates(k)
+	if pc == nil {
+		return nil
 	}
-	x0, o0 := st.Straights()
+	n := g.Size
 	mover := player(parse.Pousse, k)
 	other := player(parse.Pousse, k+1)
-	var items []protocol.CompletionItem
-	for di, dir := range []byte("LRTB") {
-		for line := 1; line <= n; line++ {
-			mv := parse.Move{Dir: dir, Line: uint8(line)}
-			label := fmt.Sprintf("%c%d", dir, line)
-			c := st.Clone()
-			c.Apply(dir, line)
-			x, o := c.Straights()
-			desc := describeMove(parse.Pousse, k, mv)
-			var effect string
-			group := groupPlain
-			switch win := c.Winner(); {
-			case win != analyze.None && int(win) == 1+k%2:
-				effect = fmt.Sprintf("%s, %s WINS", straightsChange(x0, o0, x, o, k), mover)
-				group = groupWin
-			case win != analyze.None:
-				effect = fmt.Sprintf("%s, %s WINS", straightsChange(x0, o0, x, o, k), other)
-				group = groupLose
-			default:
-				if x != x0 || o != o0 {
-					effect = fmt.Sprintf("straights X %d, O %d: play goes on", x, o)
-				}
-				if icfp {
-					if j := pousseRepeat(pg, hashes, c, k); j >= 0 {
-						effect = fmt.Sprintf("repeats the position %s made after move %d: %s loses, %s WINS", mover, j+1, mover, other)
-						group = groupLose
-					}
-				}
-			}
-			detail := desc
-			if effect != "" {
-				detail += ": " + effect
-			}
-			doc := fmt.Sprintf("move %d: %s", k+1, detail)
-			if n <= 8 {
-				doc += "\n\n```text\n" + render.Pousse(c) + "```\n"
-			}
-			items = append(items, protocol.CompletionItem{
-				Label:         label,
-				Kind:          protocol.CompletionItemKindValue,
-				Detail:        protocol.NewOptional(detail),
-				Documentation: &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: doc},
-				SortText:      sortKey(group, di*n+line),
-				FilterText:    protocol.NewOptional(label),
-				TextEdit:      edit(label),
-			})
+	items := make([]protocol.CompletionItem, 0, len(pc.Moves)+1)
+	for i, c := range pc.Moves {
+		label := c.Token()
+		desc := describeMove(parse.Pousse, k, parse.Move{Dir: c.Dir, Line: uint8(c.Line)})
+		var effect string
+		group := groupPlain
+		switch {
+		case c.Reason == analyze.ReasonStraights && c.Winner == pc.Mover:
+			effect = fmt.Sprintf("%s, %s WINS", straightsChange(pc.X, pc.O, c.X, c.O, k), mover)
+			group = groupWin
+		case c.Reason == analyze.ReasonStraights:
+			effect = fmt.Sprintf("%s, %s WINS", straightsChange(pc.X, pc.O, c.X, c.O, k), other)
+			group = groupLose
+		case c.Reason == analyze.ReasonRepetition:
+			effect = fmt.Sprintf("repeats the position %s made after move %d: %s loses, %s WINS", mover, c.Earlier+1, mover, other)
+			group = groupLose
+		case c.X != pc.X || c.O != pc.O:
+			effect = fmt.Sprintf("straights X %d, O %d: play goes on", c.X, c.O)
 		}
+		detail := desc
+		if effect != "" {
+			detail += ": " + effect
+		}
+		doc := fmt.Sprintf("move %d: %s", k+1, detail)
+		if n <= 8 {
+			doc += "\n\n```text\n" + render.Pousse(pc.After(i)) + "```\n"
+		}
+		items = append(items, protocol.CompletionItem{
+			Label:         label,
+			Kind:          protocol.CompletionItemKindValue,
+			Detail:        protocol.NewOptional(detail),
+			Documentation: &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: doc},
+			SortText:      sortKey(group, i+1), // L1..LN, R1..RN, T1..TN, B1..BN
+			FilterText:    protocol.NewOptional(label),
+			TextEdit:      edit(label),
+		})
 	}
 	verdict := "TIE GAME"
-	if icfp {
+	if fa.rules == parse.RulesICFP {
 		verdict = "no result yet (the judge prints TIE GAME)"
 	}
-	quit.Detail = protocol.NewOptional(fmt.Sprintf("end the game after %s: %s", plural(k, "move"), verdict))
+	quit.Detail = protocol.NewOptional(fmt.Sprintf("end the game after %s: %s", parse.Plural(k, "move"), verdict))
 	return append(items, quit)
 }
 
@@ -241,34 +209,6 @@ func straightsChange(x0, o0, x, o, k int) string {
 		return fmt.Sprintf("completes %d straights", mine)
 	}
 	return "breaks a straight"
-}
-
-// pousseRepeat returns the index of the earlier move after which the
-// state c (reached by move k) stood with the same player to have moved
-// last, or -1. A hash match is confirmed cell by cell. O(k) plus O(N*N)
-// per match.
-func pousseRepeat(pg *analyze.PousseGame, hashes []uint64, c *analyze.PousseState, k int) int {
-	h := c.Hash()
-	n := c.N()
-	for j := k % 2; j < k; j += 2 { // the same player made move j
-		if hashes[j] != h {
-			continue
-		}
-		b := pg.Board(j + 1)
-		same := b != nil
-		for r := 1; same && r <= n; r++ {
-			for col := 1; col <= n; col++ {
-				if b.At(r, col) != c.At(r, col) {
-					same = false
-					break
-				}
-			}
-		}
-		if same {
-			return j
-		}
-	}
-	return -1
 }
 
 // spotLine returns the span a Spot completion replaces: from the first
@@ -296,12 +236,9 @@ func spotLine(text []byte, m *Mapper, off int) (parse.Span, bool) {
 	return parse.Span{Start: a, End: b}, true
 }
 
-// spotCompletions offers the moves of a Spot game at off.
-//
-// Cost: the k moves before the cursor are replayed once, keeping for
-// each earlier pattern the hashes of its four rotations (each move
-// updates them in O(1)); each of the N*N candidates is then one hash
-// probe, confirmed square by square on a match: O(k + N*N) in all.
+// spotCompletions offers the moves of a Spot game at off: the engine's
+// candidates (analyze.SpotGame.Candidates, O(k + N*N) expected),
+// presented.
 func spotCompletions(text []byte, fa *fileAnalysis, gi int, m *Mapper, off int) []protocol.CompletionItem {
 	ga := fa.games[gi]
 	g, sg := ga.game, ga.spot
@@ -320,51 +257,33 @@ func spotCompletions(text []byte, fa *fileAnalysis, gi int, m *Mapper, off int) 
 		}
 		return nil
 	}
-	hist := newSpotHistory(n)
-	for _, mv := range g.Moves[:k] {
-		hist.play(mv)
-	}
 	r := &sg.Result
-	ended := r.End >= 0 && k > r.End
-	items := make([]protocol.CompletionItem, 0, n*n)
+	cands := sg.Candidates(k)
+	items := make([]protocol.CompletionItem, 0, len(cands))
 	sr := m.Range(sp)
-	for row := 1; row <= n; row++ {
-		for col := 1; col <= n; col++ {
-			add := !hist.grid[(row-1)*n+col-1]
-			mv := parse.Move{Row: uint8(row), Col: uint8(col), Add: add}
-			sign := "-"
-			if add {
-				sign = "+"
+	for _, c := range cands {
+		label := c.Token()
+		detail := describeMove(parse.Spot, k, parse.Move{Row: uint8(c.Row), Col: uint8(c.Col), Add: c.Add})
+		group := groupPlain
+		switch {
+		case !c.Judged:
+			detail += fmt.Sprintf(" (not judged: the game ended at move %d, %s)", r.End+1, r.Verdict)
+		case c.Earlier >= 0:
+			what := fmt.Sprintf("the pattern after move %d", c.Earlier+1)
+			if c.Rotation > 0 {
+				what += fmt.Sprintf(", rotated %d°", 90*c.Rotation)
 			}
-			label := fmt.Sprintf("%d %d %s", row, col, sign)
-			detail := describeMove(parse.Spot, k, mv)
-			group := groupPlain
-			switch {
-			case ended:
-				detail += fmt.Sprintf(" (not judged: the game ended at move %d, %s)", r.End+1, r.Verdict)
-			default:
-				if j, rot := hist.repeats(row, col); j >= 0 {
-					what := fmt.Sprintf("the pattern after move %d", j)
-					if rot > 0 {
-						what += fmt.Sprintf(", rotated %d°", 90*rot)
-					}
-					winner := "Player 2"
-					if k%2 == 1 {
-						winner = "Player 1"
-					}
-					detail += fmt.Sprintf(": repeats %s, %s wins on move %d", what, winner, k+1)
-					group = groupLose
-				}
-			}
-			items = append(items, protocol.CompletionItem{
-				Label:      label,
-				Kind:       protocol.CompletionItemKindValue,
-				Detail:     protocol.NewOptional(detail),
-				SortText:   sortKey(group, (row-1)*n+col),
-				FilterText: protocol.NewOptional(label),
-				TextEdit:   &protocol.TextEdit{Range: sr, NewText: label},
-			})
+			detail += fmt.Sprintf(": repeats %s, %s wins on move %d", what, player(parse.Spot, k+1), k+1)
+			group = groupLose
 		}
+		items = append(items, protocol.CompletionItem{
+			Label:      label,
+			Kind:       protocol.CompletionItemKindValue,
+			Detail:     protocol.NewOptional(detail),
+			SortText:   sortKey(group, (c.Row-1)*n+c.Col),
+			FilterText: protocol.NewOptional(label),
+			TextEdit:   &protocol.TextEdit{Range: sr, NewText: label},
+		})
 	}
 	return items
 }
@@ -379,94 +298,6 @@ func endItem(m *Mapper, sp parse.Span, detail string) protocol.CompletionItem {
 		Preselect: protocol.NewOptional(true),
 		TextEdit:  &protocol.TextEdit{Range: m.Range(sp), NewText: "0"},
 	}
-}
-
-// spotHistory replays a Spot game as the engine does (an illegal move
-// changes nothing) and remembers the patterns after each move by the
-// hashes of their four rotations.
-type spotHistory struct {
-	n     int
-	grid  []bool
-	h     [4]uint64             // hash of the current pattern turned 0..3 quarter turns
-	seen  map[uint64]spotOrigin // hash of a turned earlier pattern -> where it came from
-	moves int
-	turns [][]bool // the earlier patterns, for confirming a match
-}
-
-type spotOrigin struct {
-	move int // 1-based move after which the pattern stood
-	rot  int // quarter turns (clockwise) carrying it onto the hashed one
-}
-
-func newSpotHistory(n int) *spotHistory {
-	return &spotHistory{n: n, grid: make([]bool, n*n), seen: map[uint64]spotOrigin{}}
-}
-
-// spotZobrist returns the key of square i.
-func spotZobrist(i int) uint64 {
-	z := uint64(i+1) * 0x9e3779b97f4a7c15
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
-}
-
-// turn returns square (r, c) (0-based) after q clockwise quarter turns.
-func (h *spotHistory) turn(r, c, q int) (int, int) {
-	for range q {
-		r, c = c, h.n-1-r
-	}
-	return r, c
-}
-
-// toggle flips square (r, c), 0-based, and updates the rotated hashes.
-func (h *spotHistory) toggle(r, c int) {
-	h.grid[r*h.n+c] = !h.grid[r*h.n+c]
-	for q := range 4 {
-		tr, tc := h.turn(r, c, q)
-		h.h[q] ^= spotZobrist(tr*h.n + tc)
-	}
-}
-
-// play plays one move and records the pattern after it.
-func (h *spotHistory) play(mv parse.Move) {
-	r, c := int(mv.Row)-1, int(mv.Col)-1
-	if r >= 0 && r < h.n && c >= 0 && c < h.n && mv.Add != h.grid[r*h.n+c] {
-		h.toggle(r, c)
-	}
-	h.moves++
-	h.turns = append(h.turns, append([]bool(nil), h.grid...))
-	for q := range 4 {
-		if _, ok := h.seen[h.h[q]]; !ok {
-			h.seen[h.h[q]] = spotOrigin{move: h.moves, rot: q}
-		}
-	}
-}
-
-// repeats reports whether toggling square (row, col), 1-based, makes a
-// pattern seen after an earlier move, possibly rotated: the earliest
-// such move and the quarter turns carrying it onto the new pattern, or
-// -1.
-func (h *spotHistory) repeats(row, col int) (int, int) {
-	r, c := row-1, col-1
-	key := h.h[0] ^ spotZobrist(r*h.n+c)
-	o, ok := h.seen[key]
-	if !ok {
-		return -1, 0
-	}
-	// Confirm square by square: the new pattern P equals the earlier
-	// one turned o.rot times, P[turn(i, j)] == old[i][j] everywhere.
-	old := h.turns[o.move-1]
-	n := h.n
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			ti, tj := h.turn(i, j, o.rot)
-			now := h.grid[ti*n+tj] != (ti == r && tj == c)
-			if now != old[i*n+j] {
-				return -1, 0
-			}
-		}
-	}
-	return o.move, o.rot
 }
 
 // pathCompletions offers W, B and U for the PATH cell at off, or the
@@ -516,18 +347,10 @@ func pathCompletions(text []byte, fa *fileAnalysis, gi int, m *Mapper, off int) 
 		cur = g.Rows[row-1].Cells[col-1]
 	}
 	where := fmt.Sprintf("row %d, column %d", row, col)
-	in := func(cells []analyze.Cell) bool {
-		for _, c := range cells {
-			if c == cell {
-				return true
-			}
-		}
-		return false
-	}
 	var items []protocol.CompletionItem
-	for i, ch := range []byte{parse.CellWhite, parse.CellBlack, parse.CellEmpty} {
+	for i, c := range res.Candidates(cell, cur) {
 		var detail string
-		switch ch {
+		switch c.Stone {
 		case parse.CellWhite:
 			detail = "a White cell at " + where
 		case parse.CellBlack:
@@ -536,25 +359,23 @@ func pathCompletions(text []byte, fa *fileAnalysis, gi int, m *Mapper, off int) 
 			detail = "an unfilled cell at " + where
 		}
 		group := groupPlain
-		if res != nil && res.Verdict != "" && cur != 0 {
-			switch {
-			case ch == cur && res.OnPath(cell):
-				detail += fmt.Sprintf(": on %s's winning path", colourName(res.Class == analyze.PathWhiteWins))
-			case cur == parse.CellEmpty && ch == parse.CellWhite && in(res.WhiteInOne):
-				detail += ": a W here makes a White path, White wins"
-				group = groupWin
-			case cur == parse.CellEmpty && ch == parse.CellBlack && in(res.BlackInOne):
-				detail += ": a B here makes a Black path"
-			case cur != ch && res.OnPath(cell):
-				detail += fmt.Sprintf(": breaks %s's winning path here", colourName(res.Class == analyze.PathWhiteWins))
-			}
+		switch c.Effect {
+		case analyze.PathKeepsPath:
+			detail += fmt.Sprintf(": on %s's winning path", colourName(res.Class == analyze.PathWhiteWins))
+		case analyze.PathMakesWhite:
+			detail += ": a W here makes a White path, White wins"
+			group = groupWin
+		case analyze.PathMakesBlack:
+			detail += ": a B here makes a Black path"
+		case analyze.PathBreaksPath:
+			detail += fmt.Sprintf(": breaks %s's winning path here", colourName(res.Class == analyze.PathWhiteWins))
 		}
 		items = append(items, protocol.CompletionItem{
-			Label:    string(ch),
+			Label:    string(c.Stone),
 			Kind:     protocol.CompletionItemKindEnumMember,
 			Detail:   protocol.NewOptional(detail),
 			SortText: sortKey(group, i),
-			TextEdit: &protocol.TextEdit{Range: m.Range(sp), NewText: string(ch)},
+			TextEdit: &protocol.TextEdit{Range: m.Range(sp), NewText: string(c.Stone)},
 		})
 	}
 	return items

@@ -54,7 +54,7 @@ func TestPousseCompletionClaims(t *testing.T) {
 				if g.Size == 0 || len(g.Moves) == 0 {
 					continue
 				}
-				r := analyze.AnalyzePousse(g, tc.rules)
+				r := analyze.Pousse(g, tc.rules)
 				last := len(g.Moves) - 1
 				if r.End >= 0 {
 					last = r.End
@@ -71,7 +71,7 @@ func TestPousseCompletionClaims(t *testing.T) {
 						detail, _ := it.Detail.Get()
 						h := *g
 						h.Moves = append(slices.Clone(g.Moves[:k]), parse.Move{Dir: it.Label[0], Line: uint8(labelNumber(it.Label[1:]))})
-						hr := analyze.AnalyzePousse(&h, tc.rules)
+						hr := analyze.Pousse(&h, tc.rules)
 						var want string
 						switch {
 						case hr.End == k && hr.Reason == analyze.ReasonRepetition:
@@ -123,7 +123,7 @@ func TestSpotCompletionClaims(t *testing.T) {
 		if g.Size == 0 || g.Size > 12 {
 			continue
 		}
-		sg := analyze.AnalyzeSpot(g)
+		sg := analyze.Spot(g)
 		last := len(g.Moves) - 1
 		if sg.End >= 0 {
 			last = sg.End
@@ -145,7 +145,7 @@ func TestSpotCompletionClaims(t *testing.T) {
 				}
 				h := *g
 				h.Moves = append(slices.Clone(g.Moves[:k]), parse.Move{Row: uint8(row), Col: uint8(col), Add: sign == "+"})
-				hr := analyze.AnalyzeSpot(&h)
+				hr := analyze.Spot(&h)
 				detail, _ := it.Detail.Get()
 				says := strings.Contains(detail, "repeats")
 				if ends := hr.End == k; ends != says {
@@ -178,7 +178,7 @@ func TestPathCompletionClaims(t *testing.T) {
 		if g.Size == 0 || g.Size > 20 || len(g.Rows) != g.Size {
 			continue
 		}
-		if analyze.AnalyzePath(g).Class != analyze.PathWhiteInOne {
+		if analyze.Path(g).Class != analyze.PathWhiteInOne {
 			continue
 		}
 		boards++
@@ -197,7 +197,7 @@ func TestPathCompletionClaims(t *testing.T) {
 				h.Rows = slices.Clone(g.Rows)
 				h.Rows[r-1].Cells = slices.Clone(row.Cells)
 				h.Rows[r-1].Cells[c-1] = parse.CellWhite
-				wins1 := analyze.AnalyzePath(&h).Class == analyze.PathWhiteWins
+				wins1 := analyze.Path(&h).Class == analyze.PathWhiteWins
 				if says := strings.Contains(detail, "White wins"); says != wins1 {
 					t.Errorf("board %d, cell %d,%d: detail %q, engine: a W there wins: %v", g.Index+1, r, c, detail, wins1)
 				}

@@ -4,18 +4,9 @@ import (
 	"context"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
 	"gamels/analyze"
 )
-
-func init() {
-	register(protocol.MethodTextDocumentDefinition,
-		docRequest(protocol.MethodTextDocumentDefinition,
-			func(p *protocol.DefinitionParams) uri.URI { return p.TextDocument.URI },
-			(*Server).definition),
-		func(c *protocol.ServerCapabilities) { c.DefinitionProvider = protocol.Boolean(true) })
-}
 
 // definition answers textDocument/definition on the move that ends a game
 // by repetition: a Spot move whose pattern repeats an earlier one (up to

@@ -44,9 +44,9 @@ func TestDefinitionRepetitions(t *testing.T) {
 			for _, g := range f.Games {
 				var r *analyze.Result
 				if tc.kind == parse.Pousse {
-					r = &analyze.AnalyzePousse(g, parse.RulesICFP).Result
+					r = &analyze.Pousse(g, parse.RulesICFP).Result
 				} else {
-					r = &analyze.AnalyzeSpot(g).Result
+					r = &analyze.Spot(g).Result
 				}
 				for i, mv := range g.Moves {
 					if i != r.End && (i%7 != 0 || i > r.End+1 && r.End >= 0) {

@@ -7,8 +7,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
-	"sync/atomic"
-	"time"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -18,183 +16,9 @@ import (
 	"gamels/parse"
 )
 
-// A diagScheduler publishes the diagnostics of one open document.
-//
-// The opening of a document, and a change after a quiet spell of
-// Options.Debounce, are analysed at once. Changes arriving in a burst
-// after that are coalesced: each change (re)arms a timer of
-// Options.Debounce, and only the snapshot current when the timer fires
-// is analysed; a burst longer than Options.MaxDelay still gets a
-// publication that often. One analysis at a time runs per document; the
-// snapshot that arrives meanwhile is analysed right after it. A result
-// is published only if no newer snapshot's result has been published
-// (checked and sent under one lock), so an old version never overwrites
-// a newer one; and the newest snapshot is always pending or being
-// analysed, so the last version always gets its diagnostics.
-type diagScheduler struct {
-	s   *Server
-	doc *document
-
-	mu      sync.Mutex
-	pending *snapshot
-	timer   *time.Timer
-	burst   time.Time // when the current burst of changes began
-	// lastChange is when schedule was last called.
-	lastChange time.Time
-	running    bool // a run is analysing or publishing
-	stopped    bool
-
-	warned atomic.Bool // the document was said to be too large
-
-	publishMu sync.Mutex // serialises the document's publications
-	published uint64     // seq of the last snapshot published, under publishMu
-}
-
-func newDiagScheduler(s *Server, d *document) *diagScheduler {
-	return &diagScheduler{s: s, doc: d}
-}
-
-// schedule arranges for snap's diagnostics to be published. A change
-// that comes after a quiet spell (Debounce without changes), and the
-// opening of the document, start the analysis at once (leading edge):
-// an isolated edit, or an open, does not wait for the debounce. Changes
-// that follow closely are coalesced as described on diagScheduler.
-func (ds *diagScheduler) schedule(snap *snapshot) {
-	ds.mu.Lock()
-	defer ds.mu.Unlock()
-	if ds.stopped {
-		return
-	}
-	ds.pending = snap
-	now := time.Now()
-	quiet := ds.lastChange.IsZero() || now.Sub(ds.lastChange) >= ds.s.opts.Debounce
-	ds.lastChange = now
-	switch {
-	case ds.timer == nil:
-		ds.burst = now
-		ds.timer = time.AfterFunc(0, ds.run)
-	case ds.timer.Stop():
-		// Still waiting: wait again, but not past MaxDelay from the
-		// start of the burst.
-		wait := ds.s.opts.Debounce
-		if left := ds.s.opts.MaxDelay - now.Sub(ds.burst); left < wait {
-			wait = max(0, left)
-		}
-		ds.timer.Reset(wait)
-	case quiet:
-		// The timer fired long ago: a new burst, started at once.
-		ds.burst = now
-		ds.timer.Reset(0)
-	default:
-		// The timer fired (its run may still be going): a new burst.
-		ds.burst = now
-		ds.timer.Reset(ds.s.opts.Debounce)
-	}
-}
-
-// run analyses the pending snapshot and publishes its diagnostics, then
-// the snapshot that became pending meanwhile, if any. Only one run works
-// at a time for a document: a timer that fires during a run leaves the
-// new snapshot to it.
-func (ds *diagScheduler) run() {
-	ds.mu.Lock()
-	if ds.running {
-		ds.mu.Unlock()
-		return
-	}
-	ds.running = true
-	for {
-		snap := ds.pending
-		ds.pending = nil
-		if snap == nil || ds.stopped {
-			ds.running = false
-			ds.mu.Unlock()
-			return
-		}
-		ds.mu.Unlock()
-		diags := ds.s.safeDiagnostics(snap)
-		ds.warnTooLarge(snap)
-		ds.publish(snap, diags)
-		ds.mu.Lock()
-	}
-}
-
-// warnTooLarge shows, once per document, a message saying that snap is
-// over MaxDocumentSize and is not analysed.
-func (ds *diagScheduler) warnTooLarge(snap *snapshot) {
-	if fa, err := snap.Analysis(); err != nil || !fa.tooLarge || ds.warned.Swap(true) {
-		return
-	}
-	err := ds.s.conn.Notify(context.Background(), protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{
-		Type:    protocol.MessageTypeWarning,
-		Message: tooLargeMessage(len(snap.text)),
-	})
-	if err != nil {
-		ds.s.log.Warn("showMessage", zap.Error(err))
-	}
-}
-
-// publish sends diags for snap if the document is open and nothing newer
-// than snap has been published.
-func (ds *diagScheduler) publish(snap *snapshot, diags []protocol.Diagnostic) {
-	ds.publishMu.Lock()
-	defer ds.publishMu.Unlock()
-	ds.mu.Lock()
-	stopped := ds.stopped
-	ds.mu.Unlock()
-	if stopped || snap.seq <= ds.published {
-		ds.s.staleDropped.Add(1)
-		ds.s.log.Debug("stale diagnostics dropped", zap.String("uri", string(snap.uri)), zap.Int32("version", snap.version))
-		return
-	}
-	ds.published = snap.seq
-	ds.s.notifyDiagnostics(context.Background(), &protocol.PublishDiagnosticsParams{
-		URI:         snap.uri,
-		Version:     protocol.NewOptional(snap.version),
-		Diagnostics: diags,
-	})
-}
-
-// stop cancels any pending publication; nothing is published afterwards.
-func (ds *diagScheduler) stop() {
-	ds.mu.Lock()
-	ds.stopped = true
-	ds.pending = nil
-	if ds.timer != nil {
-		ds.timer.Stop()
-	}
-	ds.mu.Unlock()
-}
-
-// close stops the scheduler and clears the document's diagnostics.
-func (ds *diagScheduler) close(ctx context.Context) {
-	ds.stop()
-	ds.publishMu.Lock()
-	defer ds.publishMu.Unlock()
-	ds.s.notifyDiagnostics(ctx, &protocol.PublishDiagnosticsParams{
-		URI:         ds.doc.uri,
-		Diagnostics: []protocol.Diagnostic{},
-	})
-}
-
-// stopDiagnostics stops every document's scheduler (at the end of Serve).
-func (s *Server) stopDiagnostics() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, d := range s.docs {
-		d.diags.stop()
-	}
-}
-
-func (s *Server) notifyDiagnostics(ctx context.Context, p *protocol.PublishDiagnosticsParams) {
-	if p.Diagnostics == nil {
-		p.Diagnostics = []protocol.Diagnostic{}
-	}
-	p.Diagnostics = capDiagnostics(p.Diagnostics)
-	if err := s.conn.Notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, p); err != nil {
-		s.log.Warn("publishDiagnostics", zap.String("uri", string(p.URI)), zap.Error(err))
-	}
-}
+// The diagnostics of a snapshot: parse errors, engine issues, how each
+// game ends, PATH verdicts and marks. When they are computed and
+// published is the scheduler's (scheduler.go).
 
 // safeDiagnostics computes the diagnostics of snap, turning a panic into
 // a single diagnostic that says so, so that the user is not left with
@@ -210,6 +34,9 @@ func (s *Server) safeDiagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
 	if s.hook != nil {
 		s.hook(withHookURI(context.Background(), snap.uri), "diagnostics")
 	}
+	if snap.outOfSync {
+		return []protocol.Diagnostic{outOfSyncDiagnostic()}
+	}
 	// The line index is built (or updated) while the text is parsed and
 	// analysed: both are needed, and they do not depend on each other.
 	var mapped chan struct{}
@@ -219,7 +46,8 @@ func (s *Server) safeDiagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
 			defer close(mapped)
 			defer func() {
 				if r := recover(); r != nil {
-					s.log.Error("panic building the line index", zap.Any("panic", r))
+					s.log.Error("panic building the line index", zap.String("uri", string(snap.uri)),
+						zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
 				}
 			}()
 			snap.Mapper()
@@ -230,24 +58,40 @@ func (s *Server) safeDiagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
 		<-mapped
 	}
 	if err != nil {
+		s.log.Error("analysis failed", zap.String("uri", string(snap.uri)), zap.Error(err),
+			zap.ByteString("stack", panicStack(err)))
 		return []protocol.Diagnostic{internalErrorDiagnostic(err)}
 	}
 	return computeDiagnostics(snap, fa)
 }
 
+// outOfSyncDiagnostic is the one diagnostic of a document out of sync:
+// its text is not the client's, so no position in it can be trusted.
+func outOfSyncDiagnostic() protocol.Diagnostic {
+	return protocol.Diagnostic{
+		Severity: protocol.DiagnosticSeverityError,
+		Source:   protocol.NewOptional("gamels"),
+		Code:     protocol.String("out-of-sync"),
+		Message: protocol.String("gamels: a change to this document could not be applied, so the server's copy is out of sync; " +
+			"close and reopen the file (formatting and quick fixes are off until then)"),
+	}
+}
+
 func internalErrorDiagnostic(err error) protocol.Diagnostic {
 	return protocol.Diagnostic{
 		Severity: protocol.DiagnosticSeverityError,
+		Code:     codeValue(codeInternalError),
 		Source:   protocol.NewOptional("gamels"),
 		Message:  protocol.String("gamels: " + err.Error()),
 	}
 }
 
-// diag makes one diagnostic.
-func diag(m *Mapper, sp parse.Span, sev protocol.DiagnosticSeverity, msg string) protocol.Diagnostic {
+// diag makes one diagnostic; code is empty for one that is not an error.
+func diag(m *Mapper, sp parse.Span, sev protocol.DiagnosticSeverity, code parse.Code, msg string) protocol.Diagnostic {
 	return protocol.Diagnostic{
 		Range:    m.Range(sp),
 		Severity: sev,
+		Code:     codeValue(code),
 		Source:   protocol.NewOptional("gamels"),
 		Message:  protocol.String(msg),
 	}
@@ -258,10 +102,14 @@ func diag(m *Mapper, sp parse.Span, sev protocol.DiagnosticSeverity, msg string)
 type spanDiag struct {
 	span        parse.Span
 	sev         protocol.DiagnosticSeverity
+	code        parse.Code // of every error; empty for the others
 	msg         string
 	related     parse.Span // with relMsg, when relMsg is not empty
 	relMsg      string
 	unnecessary bool
+	// verdict marks a game's verdict or running out, published as
+	// gamels.diagnostics.verdicts says (see applyVerdicts).
+	verdict bool
 }
 
 // gameDiags is the diagnostics of one game, made on first use, with
@@ -309,7 +157,7 @@ func (x spanDiag) shifted(d int) spanDiag {
 func makeGameDiags(snap *snapshot, fa *fileAnalysis, ga *gameAnalysis) []spanDiag {
 	var out []spanDiag
 	for _, is := range ga.issues() {
-		out = append(out, spanDiag{span: is.Span, sev: protocol.DiagnosticSeverityError, msg: is.Msg})
+		out = append(out, spanDiag{span: is.Span, sev: protocol.DiagnosticSeverityError, code: is.Code, msg: is.Msg})
 	}
 	switch snap.kind {
 	case parse.Pousse, parse.Spot:
@@ -326,6 +174,7 @@ func (d spanDiag) toProtocol(u uri.URI, m *Mapper) protocol.Diagnostic {
 	pd := protocol.Diagnostic{
 		Range:    m.Range(d.span),
 		Severity: d.sev,
+		Code:     codeValue(d.code),
 		Source:   protocol.NewOptional("gamels"),
 		Message:  protocol.String(d.msg),
 	}
@@ -343,9 +192,9 @@ func (d spanDiag) toProtocol(u uri.URI, m *Mapper) protocol.Diagnostic {
 
 // computeDiagnostics returns every diagnostic of a snapshot, in order of
 // position: parse errors and engine issues (Error), each game's ending or
-// running out (Information) and the moves after the end (one Hint with
-// the Unnecessary tag over them all), PATH verdicts and marks
-// (Information). Always a non-nil list.
+// running out and each PATH board's verdict (Information, or as
+// gamels.diagnostics.verdicts says) and the moves after the end (one
+// Hint with the Unnecessary tag over them all). Always a non-nil list.
 //
 // Each game's diagnostics are made once per engine result and reused,
 // moved, by later snapshots (gameDiags). Over MaxDiagnostics, the ones
@@ -359,6 +208,7 @@ func computeDiagnostics(snap *snapshot, fa *fileAnalysis) []protocol.Diagnostic 
 		// At the start of the document; no line index is built for it.
 		return []protocol.Diagnostic{{
 			Severity: protocol.DiagnosticSeverityWarning,
+			Code:     codeValue(codeTooLarge),
 			Source:   protocol.NewOptional("gamels"),
 			Message:  protocol.String(tooLargeMessage(len(snap.text))),
 		}}
@@ -373,12 +223,15 @@ func computeDiagnostics(snap *snapshot, fa *fileAnalysis) []protocol.Diagnostic 
 	all := make([]spanDiag, 0, n)
 	take := func(limit int) {
 		for len(errs) > 0 && errs[0].Span.Start <= limit {
-			all = append(all, spanDiag{span: errs[0].Span, sev: protocol.DiagnosticSeverityError, msg: errs[0].Msg})
+			all = append(all, spanDiag{span: errs[0].Span, sev: protocol.DiagnosticSeverityError, code: errs[0].Code, msg: errs[0].Msg})
 			errs = errs[1:]
 		}
 	}
 	for _, ga := range fa.games {
 		for _, d := range gameDiagnostics(snap, fa, ga) {
+			if d.verdict && !applyVerdicts(&d, snap.verdicts) {
+				continue
+			}
 			d = d.shifted(ga.shift)
 			take(d.span.Start)
 			all = append(all, d)
@@ -401,6 +254,18 @@ func computeDiagnostics(snap *snapshot, fa *fileAnalysis) []protocol.Diagnostic 
 		out = append(out, *notice)
 	}
 	return out
+}
+
+// applyVerdicts sets the severity of verdict diagnostic d as level
+// says, and reports whether d is published at all.
+func applyVerdicts(d *spanDiag, level VerdictLevel) bool {
+	switch level {
+	case VerdictsOff:
+		return false
+	case VerdictsHint:
+		d.sev = protocol.DiagnosticSeverityHint
+	}
+	return true
 }
 
 // capSpanDiags keeps MaxDiagnostics-1 of all (in document order), errors
@@ -453,7 +318,7 @@ func outcomeSpanDiags(kind parse.Kind, fa *fileAnalysis, ga *gameAnalysis) []spa
 	}
 	var out []spanDiag
 	if r.End >= 0 && r.End < len(g.Moves) {
-		d := spanDiag{span: g.Moves[r.End].Span, sev: protocol.DiagnosticSeverityInformation, msg: r.Verdict}
+		d := spanDiag{span: g.Moves[r.End].Span, sev: protocol.DiagnosticSeverityInformation, msg: r.Verdict, verdict: true}
 		if r.Earlier >= 0 && r.Earlier < len(g.Moves) {
 			d.related, d.relMsg = g.Moves[r.Earlier].Span, earlierMessage(kind, r)
 		}
@@ -475,7 +340,7 @@ func outcomeSpanDiags(kind parse.Kind, fa *fileAnalysis, ga *gameAnalysis) []spa
 	if len(g.Moves) > 0 {
 		sp = g.Moves[len(g.Moves)-1].Span
 	}
-	return append(out, spanDiag{span: sp, sev: protocol.DiagnosticSeverityInformation, msg: runOutMessage(kind, fa.rules, g, r)})
+	return append(out, spanDiag{span: sp, sev: protocol.DiagnosticSeverityInformation, msg: ga.outcome(kind).Ending(), verdict: true})
 }
 
 // earlierMessage explains the related location of a repetition.
@@ -489,29 +354,10 @@ func earlierMessage(kind parse.Kind, r *analyze.Result) string {
 	return fmt.Sprintf("the same position, by the same player, as after move %d", r.Earlier+1)
 }
 
-// runOutMessage says that a game's moves ran out without a result.
-func runOutMessage(kind parse.Kind, rules parse.Rules, g *parse.Game, r *analyze.Result) string {
-	n := len(g.Moves)
-	switch {
-	case kind == parse.Spot:
-		return fmt.Sprintf("%s: no pattern repeated in %s", r.Verdict, plural(n, "move"))
-	case rules == parse.RulesICFP:
-		return fmt.Sprintf("no result yet after %s (the judge prints %s)", plural(n, "move"), r.Verdict)
-	}
-	return fmt.Sprintf("%s: no winner after %s", r.Verdict, plural(n, "move"))
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
-
-// pathDiagnostics gives a PATH board's verdict on its N line, and marks
-// the cells of the winning path and the one-move winning cells, so that
-// they show without hovering. Path cells that are adjacent in a row are
-// marked as one range.
+// pathDiagnostics gives a PATH board's verdict on its N line: one
+// diagnostic per board. The cells of the winning path and the one-move
+// winning cells are not problems: semantic-token modifiers, document
+// highlights and gamels/board show them.
 func pathDiagnostics(snap *snapshot, ga *gameAnalysis) []protocol.Diagnostic {
 	return toProtocol(snap, pathSpanDiags(snap, ga))
 }
@@ -521,11 +367,7 @@ func pathSpanDiags(snap *snapshot, ga *gameAnalysis) []spanDiag {
 	if res == nil || res.Verdict == "" {
 		return nil
 	}
-	out := []spanDiag{{span: g.N.Span, sev: protocol.DiagnosticSeverityInformation, msg: res.Verdict}}
-	for _, mk := range pathMarks(snap.text, g, res) {
-		out = append(out, spanDiag{span: mk.span, sev: protocol.DiagnosticSeverityInformation, msg: mk.msg})
-	}
-	return out
+	return []spanDiag{{span: g.N.Span, sev: protocol.DiagnosticSeverityInformation, msg: res.Verdict, verdict: true}}
 }
 
 // outcomeDiagnostics is outcomeSpanDiags in protocol form.

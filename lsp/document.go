@@ -1,12 +1,15 @@
 package lsp
 
 import (
+	"context"
 	"fmt"
 	"path"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
@@ -25,8 +28,15 @@ type snapshot struct {
 	text    []byte
 	enc     Encoding
 	rules   parse.Rules // the configured Pousse rules (the file's own line wins)
-	cache   *gameCache  // shared by the document's snapshots
-	seq     uint64      // the snapshot's rank among its document's snapshots, from 1
+	// verdicts is gamels.diagnostics.verdicts when the snapshot was made.
+	verdicts VerdictLevel
+	cache    *gameCache // shared by the document's snapshots
+	seq      uint64     // the snapshot's rank among its document's snapshots, from 1
+
+	// outOfSync is set when a change could not be applied: text is the
+	// last good text, which the client no longer has. Requests that
+	// answer with edits refuse such a snapshot (errOutOfSync).
+	outOfSync bool
 
 	mapperOnce sync.Once
 	mapper     *Mapper
@@ -54,13 +64,46 @@ func (s *snapshot) Analysis() (*fileAnalysis, error) {
 		defer func() {
 			if r := recover(); r != nil {
 				s.analysis = nil
-				s.analysisErr = fmt.Errorf("internal error while analysing %s: %v", s.uri, r)
+				s.analysisErr = analysisPanic(s.uri, r)
 			}
 		}()
 		s.analysis = analyzeFile(s.kind, s.text, s.rules, s.cache)
 	})
 	s.analysed.Store(true)
 	return s.analysis, s.analysisErr
+}
+
+// awaitAnalysis waits until the snapshot's analysis is ready, or until
+// ctx is done: a request cancelled while the analysis of a large
+// document is under way (for the diagnostics, or for an earlier request)
+// answers at once. The analysis goes on, for whoever needs it next.
+func (s *snapshot) awaitAnalysis(ctx context.Context) error {
+	if s.analysed.Load() {
+		return nil
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.Analysis()
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// analysisPanic turns a panic recovered in Analysis into the snapshot's
+// error, with the stack of the goroutine that panicked: a worker's, for
+// a workerPanic, else this one's (called from the deferred recover, it
+// still holds the frames that panicked).
+func analysisPanic(u uri.URI, r any) error {
+	stack := debug.Stack()
+	if wp, ok := r.(*workerPanic); ok {
+		r, stack = wp.value, wp.stack
+	}
+	return &panicError{msg: fmt.Sprintf("internal error while analysing %s: %v", u, r), stack: stack}
 }
 
 // at is how a request on a position starts: the snapshot's analysis, its
@@ -73,6 +116,20 @@ func (s *snapshot) at(pos protocol.Position) (*fileAnalysis, *Mapper, int, error
 	}
 	m := s.Mapper()
 	return fa, m, m.Offset(pos), nil
+}
+
+// errOutOfSync answers a request for edits on a document whose text the
+// server no longer knows (see snapshot.outOfSync).
+var errOutOfSync = jsonrpc2.NewError(jsonrpc2.InternalError,
+	"gamels: the document is out of sync after a change that could not be applied; close and reopen it")
+
+// editable returns errOutOfSync when snapshot s must not be edited: edits
+// computed on a text the client no longer has would corrupt its own.
+func (s *snapshot) editable() error {
+	if s.outOfSync {
+		return errOutOfSync
+	}
+	return nil
 }
 
 // ownRules reports whether the snapshot is known, without waiting for an
@@ -118,26 +175,30 @@ func kindOf(languageID string, u uri.URI) parse.Kind {
 // the snapshot's (built once) for the first, a new one for each later
 // ranged change of the same notification. A whole-document change
 // replaces everything. O(len(text)) per change.
-func applyChanges(old *snapshot, changes []protocol.TextDocumentContentChangeEvent) ([]byte, error) {
-	text, m := old.text, old.Mapper()
-	for _, ch := range changes {
-		switch c := ch.(type) {
-		case *protocol.TextDocumentContentChangeWholeDocument:
-			text = []byte(c.Text)
-		case *protocol.TextDocumentContentChangePartial:
-			if m == nil {
-				m = NewMapper(text, old.enc)
-			}
-			sp := m.Span(c.Range)
-			out := make([]byte, 0, len(text)-sp.Len()+len(c.Text))
-			out = append(out, text[:sp.Start]...)
-			out = append(out, c.Text...)
-			out = append(out, text[sp.End:]...)
-			text = out
-		default:
-			return nil, fmt.Errorf("unsupported content change %T", ch)
+//
+// inSync is false when a ranged change applies to a text the server no
+// longer knows (old is out of sync and no whole-document change came
+// first): the text is then old's, unchanged.
+func applyChanges(old *snapshot, changes []textChange) (text []byte, inSync bool) {
+	text, m, inSync := old.text, old.Mapper(), !old.outOfSync
+	for _, c := range changes {
+		if c.whole {
+			text, m, inSync = []byte(c.text), nil, true
+			continue
 		}
+		if !inSync {
+			return old.text, false
+		}
+		if m == nil {
+			m = NewMapper(text, old.enc)
+		}
+		sp := m.Span(c.rng)
+		out := make([]byte, 0, len(text)-sp.Len()+len(c.text))
+		out = append(out, text[:sp.Start]...)
+		out = append(out, c.text...)
+		out = append(out, text[sp.End:]...)
+		text = out
 		m = nil
 	}
-	return text, nil
+	return text, inSync
 }

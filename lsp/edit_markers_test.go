@@ -2,8 +2,10 @@ package lsp
 
 // Marker tests of the editing features (completion, code actions,
 // definition, highlight, formatting, semantic tokens). They read the
-// testdata/lsp/e5_*.txtar archives, which TestMarkers also runs for their
-// diagnostics, lenses and outline. Annotations, in `#@` comments:
+// testdata/lsp/e5_*.txtar archives (editMarkerFiles), which TestMarkers
+// also runs for their diagnostics, lenses and outline. Annotations, in
+// `#@` comments, are those of the one registry annotationSpecs (an
+// unknown one fails the test):
 //
 //	complete("text", name)          completion with the cursor right after the first
 //	                                occurrence of text on the line ("" for column 0);
@@ -37,11 +39,11 @@ import (
 	"go.lsp.dev/uri"
 	"golang.org/x/tools/txtar"
 
-	"gamels/format"
+	"gamels/internal/format"
 	"gamels/parse"
 )
 
-func TestEditMarkers(t *testing.T) { eachMarkerFile(t, "e5_*.txtar", runEditMarkers) }
+func TestEditMarkers(t *testing.T) { eachMarkerFile(t, editMarkerFiles, runEditMarkers) }
 
 // cursorAt returns the span of the first occurrence of s on line a of
 // text, before the annotation.
@@ -174,6 +176,10 @@ func runEditMarkers(t *testing.T, file string) {
 					b.WriteString("(none)\n")
 				}
 				check("highlight/"+a.args[1], where, b.Bytes())
+			default:
+				if annotationSpecs[a.name].editing {
+					t.Fatalf("%s: no check for the editing annotation %s", where, a.name)
+				}
 			}
 		}
 
@@ -341,7 +347,11 @@ func actionsText(t *testing.T, where string, u uri.URI, text []byte, published [
 		fmt.Fprintf(&b, "== %s (%s%s)\n", a.Title, kind, pref)
 		fixed := map[string]int{}
 		for _, d := range a.Diagnostics {
-			fmt.Fprintf(&b, "fixes line %d: %v\n", d.Range.Start.Line+1, d.Message)
+			if d.Code != nil {
+				fmt.Fprintf(&b, "fixes line %d: [%v] %v\n", d.Range.Start.Line+1, d.Code, d.Message)
+			} else {
+				fmt.Fprintf(&b, "fixes line %d: %v\n", d.Range.Start.Line+1, d.Message)
+			}
 			if !slices.ContainsFunc(published, func(p protocol.Diagnostic) bool { return sameJSON(t, p, d) }) {
 				t.Errorf("%s: action %q names a diagnostic that was not published: %v", where, a.Title, d)
 			}

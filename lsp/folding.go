@@ -4,16 +4,7 @@ import (
 	"context"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 )
-
-func init() {
-	register(protocol.MethodTextDocumentFoldingRange,
-		docRequest(protocol.MethodTextDocumentFoldingRange,
-			func(p *protocol.FoldingRangeParams) uri.URI { return p.TextDocument.URI },
-			(*Server).foldingRanges),
-		func(c *protocol.ServerCapabilities) { c.FoldingRangeProvider = protocol.Boolean(true) })
-}
 
 // foldingRanges answers textDocument/foldingRange: one region per game
 // that spans more than one line, from its N line to its last line, with
@@ -25,7 +16,14 @@ func (s *Server) foldingRanges(ctx context.Context, snap *snapshot, p *protocol.
 	}
 	m := snap.Mapper()
 	out := []protocol.FoldingRange{}
-	for _, ga := range fa.games {
+	for i, ga := range fa.games {
+		if stopped(ctx, i) {
+			return nil, ctx.Err()
+		}
+		if len(out) == MaxItems {
+			// Folding ranges have no place for a notice.
+			break
+		}
 		start, end := m.Line(ga.game.Span.Start), m.Line(ga.game.Span.End)
 		if end <= start {
 			continue

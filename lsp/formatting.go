@@ -1,28 +1,14 @@
 package lsp
 
 import (
-	"bytes"
 	"context"
+	"errors"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
-	"gamels/format"
+	"gamels/internal/format"
 	"gamels/parse"
 )
-
-func init() {
-	register(protocol.MethodTextDocumentFormatting,
-		docRequest(protocol.MethodTextDocumentFormatting,
-			func(p *protocol.DocumentFormattingParams) uri.URI { return p.TextDocument.URI },
-			(*Server).formatting),
-		func(c *protocol.ServerCapabilities) { c.DocumentFormattingProvider = protocol.Boolean(true) })
-	register(protocol.MethodTextDocumentRangeFormatting,
-		docRequest(protocol.MethodTextDocumentRangeFormatting,
-			func(p *protocol.DocumentRangeFormattingParams) uri.URI { return p.TextDocument.URI },
-			(*Server).rangeFormatting),
-		func(c *protocol.ServerCapabilities) { c.DocumentRangeFormattingProvider = protocol.Boolean(true) })
-}
 
 // formatting answers textDocument/formatting with the line edits that
 // turn the document into the canonical layout of format.Source, the
@@ -31,7 +17,14 @@ func init() {
 // edits: an empty list, never null. The client's formatting options (tab
 // size, spaces) do not apply: the layout has no indentation.
 func (s *Server) formatting(ctx context.Context, snap *snapshot, p *protocol.DocumentFormattingParams) (any, error) {
-	return textEdits(snap.Mapper(), formatEdits(snap.kind, snap.text)), nil
+	if err := snap.editable(); err != nil {
+		return nil, err
+	}
+	edits, err := formatEdits(ctx, snap.kind, snap.text)
+	if err != nil {
+		return nil, err
+	}
+	return textEdits(ctx, snap.Mapper(), edits)
 }
 
 // rangeFormatting answers textDocument/rangeFormatting: the edits of the
@@ -40,8 +33,14 @@ func (s *Server) formatting(ctx context.Context, snap *snapshot, p *protocol.Doc
 // means (a line the diff moved from outside the range), all the edits
 // are returned instead.
 func (s *Server) rangeFormatting(ctx context.Context, snap *snapshot, p *protocol.DocumentRangeFormattingParams) (any, error) {
+	if err := snap.editable(); err != nil {
+		return nil, err
+	}
 	m := snap.Mapper()
-	all := formatEdits(snap.kind, snap.text)
+	all, err := formatEdits(ctx, snap.kind, snap.text)
+	if err != nil {
+		return nil, err
+	}
 	sp := m.Span(p.Range)
 	lines := parse.Span{Start: m.LineSpan(m.Line(sp.Start)).Start, End: m.LineSpan(m.Line(sp.End)).End}
 	var some []format.Edit
@@ -50,72 +49,42 @@ func (s *Server) rangeFormatting(ctx context.Context, snap *snapshot, p *protoco
 			some = append(some, e)
 		}
 	}
-	if len(some) < len(all) && !sameTranscript(snap.kind, snap.text, format.Apply(snap.text, some)) {
-		some = all
+	if len(some) < len(all) {
+		same, err := format.EquivalentContext(ctx, snap.kind, snap.text, format.Apply(snap.text, some))
+		if err != nil {
+			return nil, err
+		}
+		if !same {
+			some = all
+		}
 	}
-	return textEdits(m, some), nil
+	return textEdits(ctx, m, some)
 }
 
-// formatEdits returns the edits that format text, or none.
-func formatEdits(kind parse.Kind, text []byte) []format.Edit {
+// formatEdits returns the edits that format text, or none; ctx's error
+// once ctx is done: format.EditsContext looks at it all along, so that a
+// cancelled request ends within milliseconds even on a document of
+// millions of games.
+func formatEdits(ctx context.Context, kind parse.Kind, text []byte) ([]format.Edit, error) {
 	if kind == 0 {
-		return nil
+		return nil, nil
 	}
-	out, err := format.Source(kind, text)
-	if err != nil || bytes.Equal(out, text) {
-		return nil
+	edits, err := format.EditsContext(ctx, kind, text)
+	if errors.Is(err, format.ErrUnsafe) {
+		return nil, nil
 	}
-	return format.Edits(text, out)
+	return edits, err
 }
 
-// textEdits converts edits to protocol edits: always a list.
-func textEdits(m *Mapper, edits []format.Edit) []protocol.TextEdit {
+// textEdits converts edits to protocol edits: always a list. It stops
+// when ctx is done.
+func textEdits(ctx context.Context, m *Mapper, edits []format.Edit) ([]protocol.TextEdit, error) {
 	out := make([]protocol.TextEdit, len(edits))
 	for i, e := range edits {
+		if stopped(ctx, i) {
+			return nil, ctx.Err()
+		}
 		out[i] = protocol.TextEdit{Range: m.Range(e.Span), NewText: string(e.New)}
 	}
-	return out
-}
-
-// sameTranscript reports whether a and b hold the same transcript: the
-// same count line, rules, games (sizes, moves, rows, QUIT), terminator,
-// comments and number of errors, wherever they stand. O(len(a)+len(b)).
-func sameTranscript(kind parse.Kind, a, b []byte) bool {
-	fa, fb := parse.Parse(kind, a), parse.Parse(kind, b)
-	txt := func(src []byte, s parse.Span) string { return string(src[s.Start:s.End]) }
-	if fa.Layout != fb.Layout || fa.Rules != fb.Rules || len(fa.Errors) != len(fb.Errors) ||
-		txt(a, fa.Count.Span) != txt(b, fb.Count.Span) || len(fa.Games) != len(fb.Games) ||
-		(fa.End.End > 0) != (fb.End.End > 0) || len(fa.Comments) != len(fb.Comments) {
-		return false
-	}
-	sameMoves := func(x, y []parse.Move) bool {
-		if len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			p, q := x[i], y[i]
-			if p.Dir != q.Dir || p.Line != q.Line || p.Row != q.Row || p.Col != q.Col || p.Add != q.Add {
-				return false
-			}
-		}
-		return true
-	}
-	for i, ga := range fa.Games {
-		gb := fb.Games[i]
-		if txt(a, ga.N.Span) != txt(b, gb.N.Span) || !sameMoves(ga.Moves, gb.Moves) || !sameMoves(ga.Extra, gb.Extra) ||
-			(ga.Quit.End > 0) != (gb.Quit.End > 0) || len(ga.Rows) != len(gb.Rows) || ga.HasErrors != gb.HasErrors {
-			return false
-		}
-		for j, r := range ga.Rows {
-			if txt(a, r.Span) != txt(b, gb.Rows[j].Span) {
-				return false
-			}
-		}
-	}
-	for i, c := range fa.Comments {
-		if string(bytes.TrimRight([]byte(txt(a, c)), " \t\v\f")) != string(bytes.TrimRight([]byte(txt(b, fb.Comments[i])), " \t\v\f")) {
-			return false
-		}
-	}
-	return true
+	return out, nil
 }

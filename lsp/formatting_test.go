@@ -16,7 +16,7 @@ import (
 	"go.lsp.dev/uri"
 	"golang.org/x/tools/txtar"
 
-	"gamels/format"
+	"gamels/internal/format"
 	"gamels/parse"
 )
 
@@ -191,7 +191,7 @@ func TestRangeFormattingRandom(t *testing.T) {
 		for range 20 {
 			src := mangle(rnd, text)
 			m := NewMapper(src, UTF16)
-			all := formatEdits(kind, src)
+			all, _ := formatEdits(context.Background(), kind, src)
 			a, b := rnd.IntN(len(src)+1), rnd.IntN(len(src)+1)
 			snap := &snapshot{kind: kind, text: src, enc: UTF16}
 			res, err := (&Server{}).rangeFormatting(context.Background(), snap, &protocol.DocumentRangeFormattingParams{
@@ -204,7 +204,7 @@ func TestRangeFormattingRandom(t *testing.T) {
 				t.Fatalf("%s: %d range edits, %d in all", name, len(edits), len(all))
 			}
 			out := applyTextEdits(t, m, src, edits)
-			if !sameTranscript(kind, src, out) {
+			if !format.Equivalent(kind, src, out) {
 				t.Fatalf("%s: range formatting changed the transcript:\n%s\n=>\n%s", name, src, out)
 			}
 			// Range then whole formatting equals whole formatting when the

@@ -5,19 +5,10 @@ import (
 	"slices"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
 	"gamels/analyze"
 	"gamels/parse"
 )
-
-func init() {
-	register(protocol.MethodTextDocumentDocumentHighlight,
-		docRequest(protocol.MethodTextDocumentDocumentHighlight,
-			func(p *protocol.DocumentHighlightParams) uri.URI { return p.TextDocument.URI },
-			(*Server).documentHighlight),
-		func(c *protocol.ServerCapabilities) { c.DocumentHighlightProvider = protocol.Boolean(true) })
-}
 
 // documentHighlight answers textDocument/documentHighlight:
 //
@@ -126,7 +117,7 @@ func pathHighlights(text []byte, ga *gameAnalysis, off int) []hlSpan {
 		row.Cells = slices.Clone(row.Cells)
 		row.Cells[c.Col-1] = stone
 		h.Rows[c.Row-1] = row
-		return pathRuns(text, &h, analyze.AnalyzePath(&h), c)
+		return pathRuns(text, &h, analyze.Path(&h), c)
 	}
 	return nil
 }
@@ -134,30 +125,26 @@ func pathHighlights(text []byte, ga *gameAnalysis, off int) []hlSpan {
 // pathRuns returns the cells of res's winning path, adjacent cells of a
 // row merged, as Text; the run holding cell mark, if any, is split so
 // that mark is its own Write highlight.
-func pathRuns(text []byte, g *parse.Game, res *analyze.PathResult, mark analyze.Cell) []hlSpan {
+func pathRuns(text []byte, g *parse.Game, res *analyze.PathGame, mark analyze.Cell) []hlSpan {
 	var out []hlSpan
-	for r := 1; r <= len(g.Rows) && r <= g.Size; r++ {
-		for c := 1; c <= g.Size; c++ {
-			cell := analyze.Cell{Row: r, Col: c}
-			if !res.OnPath(cell) {
-				continue
-			}
-			if cell == mark {
-				if sp, ok := cellSpan(text, g, cell); ok {
-					out = append(out, hlSpan{sp, protocol.DocumentHighlightKindWrite})
-				}
-				continue
-			}
-			c0 := c
-			for c+1 <= g.Size && res.OnPath(analyze.Cell{Row: r, Col: c + 1}) && (analyze.Cell{Row: r, Col: c + 1}) != mark {
-				c++
-			}
-			a, ok1 := cellSpan(text, g, analyze.Cell{Row: r, Col: c0})
-			b, ok2 := cellSpan(text, g, analyze.Cell{Row: r, Col: c})
-			if ok1 && ok2 {
-				out = append(out, hlSpan{parse.Span{Start: a.Start, End: b.End}, protocol.DocumentHighlightKindText})
-			}
+	add := func(row, from, to int, kind protocol.DocumentHighlightKind) {
+		if from > to {
+			return
 		}
+		a, ok1 := cellSpan(text, g, analyze.Cell{Row: row, Col: from})
+		b, ok2 := cellSpan(text, g, analyze.Cell{Row: row, Col: to})
+		if ok1 && ok2 {
+			out = append(out, hlSpan{parse.Span{Start: a.Start, End: b.End}, kind})
+		}
+	}
+	for _, run := range res.Runs() {
+		if run.Row != mark.Row || mark.Col < run.From || mark.Col > run.To {
+			add(run.Row, run.From, run.To, protocol.DocumentHighlightKindText)
+			continue
+		}
+		add(run.Row, run.From, mark.Col-1, protocol.DocumentHighlightKindText)
+		add(run.Row, mark.Col, mark.Col, protocol.DocumentHighlightKindWrite)
+		add(run.Row, mark.Col+1, run.To, protocol.DocumentHighlightKindText)
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"go.lsp.dev/protocol"
@@ -24,7 +25,7 @@ func TestPathHighlightCoversPath(t *testing.T) {
 	m := NewMapper(text, UTF16)
 	boards := 0
 	for _, g := range f.Games {
-		res := analyze.AnalyzePath(g)
+		res := analyze.Path(g)
 		if len(res.Path) == 0 {
 			continue
 		}
@@ -107,5 +108,54 @@ func TestPousseHighlightStraights(t *testing.T) {
 	}
 	if wins == 0 {
 		t.Fatal("no win in the data")
+	}
+}
+
+// TestPathHighlightOneMoveWin asks, on the random PATH boards where a
+// side wins in one move, for the highlights of each winning cell: they
+// must cover exactly the path the stone makes, the cell itself as the
+// only Write highlight.
+func TestPathHighlightOneMoveWin(t *testing.T) {
+	text := readContest(t, "random/uva601_random400.in")
+	fa := analyzeFile(parse.Path, text, parse.RulesDefault, nil)
+	checked := 0
+	for _, ga := range fa.games {
+		g, res := ga.game, ga.path
+		cells, stone := res.WhiteInOne, byte(parse.CellWhite)
+		switch res.Class {
+		case analyze.PathWhiteInOne:
+		case analyze.PathBlackInOne:
+			cells, stone = res.BlackInOne, parse.CellBlack
+		default:
+			continue
+		}
+		for _, c := range cells[:min(len(cells), 3)] {
+			checked++
+			at, _ := cellSpan(text, g, c)
+			h := *g
+			h.Rows = slices.Clone(g.Rows)
+			h.Rows[c.Row-1].Cells = slices.Clone(g.Rows[c.Row-1].Cells)
+			h.Rows[c.Row-1].Cells[c.Col-1] = stone
+			want := analyze.Path(&h).Path
+			covered := map[analyze.Cell]protocol.DocumentHighlightKind{}
+			for _, hl := range pathHighlights(text, ga, at.Start) {
+				for off := hl.span.Start; off < hl.span.End; off++ {
+					ri := rowAt(g.Rows, off)
+					covered[analyze.Cell{Row: ri + 1, Col: off - g.Rows[ri].Span.Start + 1}] = hl.kind
+				}
+			}
+			if len(covered) != len(want) {
+				t.Errorf("board %d, cell %v: highlights cover %d cells, the path has %d", g.Index+1, c, len(covered), len(want))
+			}
+			for _, p := range want {
+				kind, ok := covered[p]
+				if wantKind := protocol.DocumentHighlightKindText; !ok || (p == c) != (kind == protocol.DocumentHighlightKindWrite) || (p != c && kind != wantKind) {
+					t.Errorf("board %d, cell %v: path cell %v highlighted %v (%v)", g.Index+1, c, p, kind, ok)
+				}
+			}
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("only %d one-move cells checked", checked)
 	}
 }

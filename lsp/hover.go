@@ -7,20 +7,12 @@ import (
 	"sync"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
 	"gamels/analyze"
+	"gamels/internal/render"
+	"gamels/lsp/wire"
 	"gamels/parse"
-	"gamels/render"
 )
-
-func init() {
-	register(protocol.MethodTextDocumentHover,
-		docRequest(protocol.MethodTextDocumentHover,
-			func(p *protocol.HoverParams) uri.URI { return p.TextDocument.URI },
-			(*Server).hover),
-		func(c *protocol.ServerCapabilities) { c.HoverProvider = protocol.Boolean(true) })
-}
 
 // hover answers textDocument/hover:
 //   - on a Pousse or Spot move, the board after it with what the move did;
@@ -43,7 +35,7 @@ func (s *Server) hover(ctx context.Context, snap *snapshot, p *protocol.HoverPar
 	if !ok {
 		return nil, nil
 	}
-	return encodeHover(md, m.Range(sp)), nil
+	return wire.EncodeHover(md, m.Range(sp)), nil
 }
 
 // hoverBufs holds the buffers hovers write their markdown into (10.7 KB
@@ -91,7 +83,7 @@ func gameHover(text []byte, kind parse.Kind, rules parse.Rules, ga *gameAnalysis
 		fmt.Fprintf(&b, " · %d×%d", g.Size, g.Size)
 	}
 	if kind != parse.Path {
-		fmt.Fprintf(&b, " · %s", plural(len(g.Moves), "move"))
+		fmt.Fprintf(&b, " · %s", parse.Plural(len(g.Moves), "move"))
 		if kind == parse.Pousse {
 			fmt.Fprintf(&b, " · %s rules", rules)
 		}
@@ -144,7 +136,7 @@ func appendMoveHover(b []byte, kind parse.Kind, ga *gameAnalysis, i int) []byte 
 		b = fmt.Appendf(b, "\n\nstraights: X %d, O %d", x, o)
 	case ga.spot != nil:
 		st := ga.spot.Board(k)
-		if ga.spot.IllegalAt(i) {
+		if ga.spot.IllegalAt(i) && k == i+1 { // played
 			b = append(b, "\n\nillegal: played as a move that changes nothing"...)
 		}
 		b = fmt.Appendf(b, "\n\nspots: %d", st.Spots())

@@ -6,18 +6,9 @@ import (
 	"sort"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
 	"gamels/parse"
 )
-
-func init() {
-	register(protocol.MethodTextDocumentInlayHint,
-		docRequest(protocol.MethodTextDocumentInlayHint,
-			func(p *protocol.InlayHintParams) uri.URI { return p.TextDocument.URI },
-			(*Server).inlayHints),
-		func(c *protocol.ServerCapabilities) { c.InlayHintProvider = protocol.Boolean(true) })
-}
 
 // inlayHints answers textDocument/inlayHint for the requested range only:
 // a move number before every Pousse and Spot move ("7."), and the outcome
@@ -34,8 +25,13 @@ func (s *Server) inlayHints(ctx context.Context, snap *snapshot, p *protocol.Inl
 	out := []protocol.InlayHint{}
 	yes := true
 	add := func(off int, label string, left bool) {
-		if off < want.Start || off > want.End {
+		if off < want.Start || off > want.End || len(out) > MaxItems {
 			return
+		}
+		if len(out) == MaxItems {
+			// The notice, where the hints stop; the client asks again
+			// for a smaller range as the user scrolls.
+			label, left = "… more hints not shown: at most 10000 a request (MaxItems)", true
 		}
 		h := protocol.InlayHint{Position: m.Position(off), Label: protocol.String(label)}
 		if left {
@@ -47,10 +43,13 @@ func (s *Server) inlayHints(ctx context.Context, snap *snapshot, p *protocol.Inl
 	}
 	// From the first game that ends at or after the range's start.
 	first := sort.Search(len(fa.games), func(i int) bool { return fa.games[i].game.Span.End >= want.Start })
-	for _, ga := range fa.games[first:] {
+	for k, ga := range fa.games[first:] {
 		g := ga.game
-		if g.Span.Start > want.End {
+		if g.Span.Start > want.End || len(out) > MaxItems {
 			break
+		}
+		if stopped(ctx, k) {
+			return nil, ctx.Err()
 		}
 		sm := summarize(snap.text, snap.kind, fa.rules, ga)
 		if snap.kind == parse.Path {
@@ -63,8 +62,11 @@ func (s *Server) inlayHints(ctx context.Context, snap *snapshot, p *protocol.Inl
 		from := max(0, moveAt(g.Moves, want.Start))
 		for i := from; i < len(g.Moves); i++ {
 			mv := g.Moves[i]
-			if mv.Span.Start > want.End {
+			if mv.Span.Start > want.End || len(out) > MaxItems {
 				break
+			}
+			if stopped(ctx, i) {
+				return nil, ctx.Err()
 			}
 			add(mv.Span.Start, fmt.Sprintf("%d.", i+1), false)
 			if r == nil || g.Size == 0 || sm.verdict == "" {

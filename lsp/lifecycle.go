@@ -10,7 +10,8 @@ import (
 
 // initialize answers the initialize request: it chooses the position
 // encoding, reads the settings from initializationOptions and lists the
-// capabilities. A second initialize is an error.
+// capabilities (each method's, from the table in methods.go). A second
+// initialize is an error.
 func (s *Server) initialize(raw []byte) (any, error) {
 	var p protocol.InitializeParams
 	if err := protocol.Unmarshal(raw, &p); err != nil {
@@ -36,13 +37,11 @@ func (s *Server) initialize(raw []byte) (any, error) {
 		zap.String("positionEncoding", string(s.enc.Kind())),
 		zap.Stringer("pousseRules", s.settings.PousseRules))
 
-	open, change := true, protocol.TextDocumentSyncKindIncremental
-	caps := protocol.ServerCapabilities{
-		PositionEncoding: s.enc.Kind(),
-		TextDocumentSync: &protocol.TextDocumentSyncOptions{OpenClose: &open, Change: &change},
-	}
-	for _, c := range capabilities {
-		c(&caps)
+	caps := protocol.ServerCapabilities{PositionEncoding: s.enc.Kind()}
+	for _, m := range s.methods {
+		if m.capability != nil {
+			m.capability(&caps)
+		}
 	}
 	res := &protocol.InitializeResult{
 		Capabilities: caps,

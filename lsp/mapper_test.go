@@ -2,9 +2,6 @@ package lsp
 
 import (
 	"bytes"
-	"math/rand/v2"
-	"slices"
-	"strings"
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -140,35 +137,4 @@ func BenchmarkMapperLongWideLine(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/2000, "ns/conversion")
-}
-
-// TestScanLines compares NewMapper's word-at-a-time line scan with the
-// definition, nextLine called from the start, on random texts of line
-// ends, non-ASCII and plain bytes, at every alignment.
-func TestScanLines(t *testing.T) {
-	rng := rand.New(rand.NewPCG(16, 8))
-	pieces := []string{"a", "L12", "\n", "\r", "\r\n", "é", "漢", "\xff", "        ", "#", "\n\n"}
-	for range 5000 {
-		var b strings.Builder
-		for range rng.IntN(40) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		text := []byte(b.String())
-		var start []uint32
-		var wide []bool
-		start = append(start, 0)
-		for i := 0; ; {
-			next, w, ok := nextLine(text, i)
-			wide = append(wide, w)
-			if !ok {
-				break
-			}
-			start = append(start, uint32(next))
-			i = next
-		}
-		m := NewMapper(text, UTF16)
-		if !slices.Equal(m.start, start) || !slices.Equal(m.wide, wide) {
-			t.Fatalf("%q: starts %v wide %v, want %v %v", text, m.start, m.wide, start, wide)
-		}
-	}
 }

@@ -7,7 +7,7 @@ package lsp
 //	1 1 +     #@ diag(info, "1 1 +", "Player 2 wins on move 3", related="2 2 +", relline=3, relmsg="...")
 //	N line    #@ lens("game 1: X WINS at move 7")
 //
-//   - diag(severity, "covered text", "message", tag=unnecessary,
+//   - diag(severity, "covered text", "message", code="code", tag=unnecessary,
 //     related="covered text", relline=N, relmsg="message"): a diagnostic starting on
 //     this line whose range covers exactly the text given ("FIRST…LAST"
 //     for a range over several lines: its text on the first line, without
@@ -18,17 +18,27 @@ package lsp
 //   - hover("text", name): the hover at the start of the first occurrence
 //     of text on this line equals the archive's section hover/name.
 //   - lens("title"): a code lens on this line with this title; also 1:1.
+//   - board("text", name): the gamels/board answer at the start of the
+//     first occurrence of text on this line, as indented JSON, equals the
+//     archive's section board/name.
+//
+// The annotations are those of the one registry annotationSpecs: an
+// unknown (misspelt) name, a wrong number of arguments or an unknown
+// keyword fails the test, as does an editing annotation (complete,
+// actions, definition, highlight) outside editMarkerFiles, which
+// TestEditMarkers reads, or a hover or golden section that nothing uses.
 //
 // The section golden/FILE holds, for each transcript FILE, the inlay hints
 // (the text with each hint written ⟦label⟧ where it sits), the document
 // symbols and the folding ranges. Optional sections: "settings" (JSON for
 // initializationOptions) and "encoding" ("utf-8" to offer UTF-8
 // positions). Run `go test ./lsp -run Markers -update` to rewrite the
-// hover and golden sections from what the server says.
+// hover, board and golden sections from what the server says.
 
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -50,6 +60,57 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden sections of testdata/lsp/*.txtar")
 
 func TestMarkers(t *testing.T) { eachMarkerFile(t, "*.txtar", runMarkers) }
+
+// TestAnnotationErrors checks that a malformed annotation fails the
+// marker tests: an unknown (misspelt) name, a wrong number of arguments,
+// an unknown keyword, an unclosed call, read from an archive as the
+// harnesses read them.
+func TestAnnotationErrors(t *testing.T) {
+	ar := txtar.Parse([]byte(`Annotations the harnesses must refuse.
+-- hovr.pousse --
+1
+L1       #@ hovr("L1", x)
+QUIT
+-- args.pousse --
+1
+L1       #@ hover("L1")
+QUIT
+-- keyword.spot --
+2        #@ diag(error, "2", "game 1 has no moves", cod="missing-moves")
+0
+-- unclosed.path --
+1        #@ lens("board 1"
+W
+0
+-- ok.path --
+1        #@ lens("board 1: White has a winning path.") diag(info, "1", "White has a winning path.")
+W
+0
+`))
+	want := map[string]string{
+		"hovr.pousse":   `hovr.pousse:2: unknown annotation "hovr"`,
+		"args.pousse":   `args.pousse:2: hover wants 2 arguments, got 1: ["L1"]`,
+		"keyword.spot":  `keyword.spot:1: unknown keyword cod= in diag`,
+		"unclosed.path": `unclosed.path:1: lens is not closed`,
+		"ok.path":       "",
+	}
+	if len(ar.Files) != len(want) {
+		t.Fatalf("%d files in the archive, want %d", len(ar.Files), len(want))
+	}
+	for _, f := range ar.Files {
+		anns, err := annotationsOf(f.Name, f.Data)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != want[f.Name] {
+			t.Errorf("%s: error %q, want %q", f.Name, got, want[f.Name])
+		}
+		if err == nil && len(anns) != 2 {
+			t.Errorf("%s: %d annotations, want 2", f.Name, len(anns))
+		}
+	}
+}
 
 // eachMarkerFile runs run, as a subtest, on every file of testdata/lsp
 // that matches pattern; it fails when there is none.
@@ -74,56 +135,121 @@ type annotation struct {
 	kw   map[string]string
 }
 
-// parseAnnotations returns the annotations of a transcript.
+// An annotationSpec says how an annotation is written and which harness
+// checks it.
+type annotationSpec struct {
+	args    int      // positional arguments, exactly
+	keys    []string // the keyword arguments allowed
+	editing bool     // checked by TestEditMarkers, which reads editMarkerFiles only
+}
+
+// annotationSpecs is the one registry of the annotations of both marker
+// harnesses. Any other name, a wrong number of arguments or an unknown
+// keyword is an error, so that a misspelt annotation (`hovr`) fails the
+// test instead of going unchecked.
+var annotationSpecs = map[string]annotationSpec{
+	"diag":       {args: 3, keys: []string{"code", "tag", "related", "relline", "relmsg"}},
+	"hover":      {args: 2},
+	"board":      {args: 2},
+	"lens":       {args: 1},
+	"complete":   {args: 2, editing: true},
+	"actions":    {args: 2, editing: true},
+	"definition": {args: 3, editing: true},
+	"highlight":  {args: 2, editing: true},
+}
+
+// editMarkerFiles are the archives that TestEditMarkers reads; an editing
+// annotation anywhere else would never be checked, and is an error.
+const editMarkerFiles = "e5_*.txtar"
+
+// parseAnnotations returns the annotations of a transcript, failing the
+// test on the first malformed one.
 func parseAnnotations(t *testing.T, file string, text []byte) []annotation {
+	t.Helper()
+	anns, err := annotationsOf(file, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return anns
+}
+
+// annotationsOf returns the annotations of a transcript, each checked
+// against annotationSpecs, or the first error.
+func annotationsOf(file string, text []byte) ([]annotation, error) {
 	var out []annotation
 	for i, line := range strings.Split(string(text), "\n") {
 		at := strings.Index(line, "#@")
 		if at < 0 {
 			continue
 		}
+		var err error
+		fail := func(format string, args ...any) {
+			if err == nil {
+				err = fmt.Errorf("%s:%d: %s", file, i+1, fmt.Sprintf(format, args...))
+			}
+		}
 		var s scanner.Scanner
 		s.Init(strings.NewReader(line[at+2:]))
 		s.Mode = scanner.ScanIdents | scanner.ScanStrings | scanner.ScanInts
-		s.Error = func(_ *scanner.Scanner, msg string) { t.Fatalf("%s:%d: %s", file, i+1, msg) }
-		for tok := s.Scan(); tok != scanner.EOF; tok = s.Scan() {
+		s.Error = func(_ *scanner.Scanner, msg string) { fail("%s", msg) }
+		for tok := s.Scan(); tok != scanner.EOF && err == nil; tok = s.Scan() {
 			if tok != scanner.Ident {
-				t.Fatalf("%s:%d: annotation expected, found %q", file, i+1, s.TokenText())
+				fail("annotation expected, found %q", s.TokenText())
+				break
 			}
 			a := annotation{line: i, name: s.TokenText(), kw: map[string]string{}}
-			if s.Scan() != '(' {
-				t.Fatalf("%s:%d: ( expected after %s", file, i+1, a.name)
+			spec, known := annotationSpecs[a.name]
+			if !known {
+				fail("unknown annotation %q", a.name)
+				break
 			}
-			for tok = s.Scan(); tok != ')'; tok = s.Scan() {
+			if s.Scan() != '(' {
+				fail("( expected after %s", a.name)
+				break
+			}
+			val := func(tok rune) string {
+				switch tok {
+				case scanner.String:
+					v, uerr := strconv.Unquote(s.TokenText())
+					if uerr != nil {
+						fail("%v", uerr)
+					}
+					return v
+				case scanner.Ident, scanner.Int:
+					return s.TokenText()
+				}
+				fail("bad argument %q in %s", s.TokenText(), a.name)
+				return ""
+			}
+			for tok = s.Scan(); tok != ')' && err == nil; tok = s.Scan() {
 				if tok == ',' {
 					continue
 				}
-				val := func(tok rune) string {
-					switch tok {
-					case scanner.String:
-						v, err := strconv.Unquote(s.TokenText())
-						if err != nil {
-							t.Fatalf("%s:%d: %v", file, i+1, err)
-						}
-						return v
-					case scanner.Ident, scanner.Int:
-						return s.TokenText()
-					}
-					t.Fatalf("%s:%d: bad argument %q in %s", file, i+1, s.TokenText(), a.name)
-					return ""
+				if tok == scanner.EOF {
+					fail("%s is not closed", a.name)
+					break
 				}
 				v := val(tok)
 				if tok == scanner.Ident && s.Peek() == '=' {
 					s.Scan()
+					if !slices.Contains(spec.keys, v) {
+						fail("unknown keyword %s= in %s", v, a.name)
+					}
 					a.kw[v] = val(s.Scan())
 					continue
 				}
 				a.args = append(a.args, v)
 			}
+			if err == nil && len(a.args) != spec.args {
+				fail("%s wants %d arguments, got %d: %q", a.name, spec.args, len(a.args), a.args)
+			}
 			out = append(out, a)
 		}
+		if err != nil {
+			return nil, err
+		}
 	}
-	return out
+	return out, nil
 }
 
 var severities = map[protocol.DiagnosticSeverity]string{
@@ -138,6 +264,9 @@ var severities = map[protocol.DiagnosticSeverity]string{
 func diagKey(m *Mapper, text []byte, d protocol.Diagnostic) string {
 	sp := m.Span(d.Range)
 	s := fmt.Sprintf("%d: diag(%s, %q, %q", d.Range.Start.Line+1, severities[d.Severity], covered(text[sp.Start:sp.End]), fmt.Sprint(d.Message))
+	if d.Code != nil {
+		s += fmt.Sprintf(", code=%v", d.Code)
+	}
 	if slices.Contains(d.Tags.Slice(), protocol.DiagnosticTagUnnecessary) {
 		s += ", tag=unnecessary"
 	}
@@ -166,11 +295,11 @@ func covered(b []byte) string {
 }
 
 // annotationKey writes a diag annotation in the same form as diagKey.
-func annotationKey(t *testing.T, file string, a annotation) string {
-	if len(a.args) != 3 {
-		t.Fatalf("%s:%d: diag wants 3 arguments (severity, covered text, message), got %q", file, a.line+1, a.args)
-	}
+func annotationKey(a annotation) string {
 	s := fmt.Sprintf("%d: diag(%s, %q, %q", a.line+1, a.args[0], a.args[1], a.args[2])
+	if a.kw["code"] != "" {
+		s += ", code=" + a.kw["code"]
+	}
 	if a.kw["tag"] != "" {
 		s += ", tag=" + a.kw["tag"]
 	}
@@ -204,6 +333,7 @@ func runMarkers(t *testing.T, file string) {
 	c.initialize(encodings, options)
 	ctx := context.Background()
 	changed := false
+	used := map[string]bool{}
 	setGolden := func(name string, data []byte) {
 		if f := sections[name]; f != nil {
 			if !bytes.Equal(f.Data, data) {
@@ -230,6 +360,13 @@ func runMarkers(t *testing.T, file string) {
 		u, text := docURI(f.Name), f.Data
 		m := NewMapper(text, enc)
 		anns := parseAnnotations(t, f.Name, text)
+		if edits, _ := filepath.Match(editMarkerFiles, filepath.Base(file)); !edits {
+			for _, a := range anns {
+				if annotationSpecs[a.name].editing {
+					t.Errorf("%s:%d: %s is checked only in %s (TestEditMarkers)", f.Name, a.line+1, a.name, editMarkerFiles)
+				}
+			}
+		}
 
 		// Diagnostics, 1:1.
 		pub := c.waitVersion(u, 1)
@@ -239,7 +376,7 @@ func runMarkers(t *testing.T, file string) {
 		}
 		for _, a := range anns {
 			if a.name == "diag" {
-				want = append(want, annotationKey(t, f.Name, a))
+				want = append(want, annotationKey(a))
 			}
 		}
 		slices.Sort(got)
@@ -274,9 +411,6 @@ func runMarkers(t *testing.T, file string) {
 			if a.name != "hover" {
 				continue
 			}
-			if len(a.args) != 2 {
-				t.Fatalf("%s:%d: hover wants 2 arguments (text, name)", f.Name, a.line+1)
-			}
 			ls := m.LineSpan(a.line)
 			line := string(text[ls.Start:ls.End])
 			col := strings.Index(line[:strings.Index(line, "#@")], a.args[0])
@@ -299,6 +433,7 @@ func runMarkers(t *testing.T, file string) {
 				}
 			}
 			name := "hover/" + a.args[1]
+			used[name] = true
 			if *update {
 				setGolden(name, []byte(gotText))
 				continue
@@ -313,9 +448,50 @@ func runMarkers(t *testing.T, file string) {
 			}
 		}
 
+		// Boards (gamels/board), as indented JSON.
+		for _, a := range anns {
+			if a.name != "board" {
+				continue
+			}
+			if len(a.args) != 2 {
+				t.Fatalf("%s:%d: board wants 2 arguments (text, name)", f.Name, a.line+1)
+			}
+			ls := m.LineSpan(a.line)
+			line := string(text[ls.Start:ls.End])
+			col := strings.Index(line[:strings.Index(line, "#@")], a.args[0])
+			if col < 0 {
+				t.Fatalf("%s:%d: %q is not on the line", f.Name, a.line+1, a.args[0])
+			}
+			var raw json.RawMessage
+			if _, err := c.conn.Call(ctx, BoardMethod, protocol.TextDocumentPositionParams{
+				TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: m.Position(ls.Start + col)}, &raw); err != nil {
+				t.Fatalf("%s:%d: board: %v", f.Name, a.line+1, err)
+			}
+			var buf bytes.Buffer
+			if err := json.Indent(&buf, raw, "", "  "); err != nil {
+				t.Fatalf("%s:%d: board: %v", f.Name, a.line+1, err)
+			}
+			buf.WriteByte('\n')
+			name := "board/" + a.args[1]
+			used[name] = true
+			if *update {
+				setGolden(name, buf.Bytes())
+				continue
+			}
+			sec := sections[name]
+			if sec == nil {
+				t.Errorf("%s:%d: no section %s (run with -update)", f.Name, a.line+1, name)
+				continue
+			}
+			if diff := cmp.Diff(string(sec.Data), buf.String()); diff != "" {
+				t.Errorf("%s:%d: board %s (-want +got):\n%s", f.Name, a.line+1, a.args[1], diff)
+			}
+		}
+
 		// Inlay hints, symbols, folding: one golden per transcript.
 		gotGolden := outline(t, c, u, m, text)
 		name := "golden/" + f.Name
+		used[name] = true
 		if *update {
 			setGolden(name, gotGolden)
 		} else if sec := sections[name]; sec == nil {
@@ -324,6 +500,20 @@ func runMarkers(t *testing.T, file string) {
 			t.Errorf("%s (-want +got):\n%s", name, diff)
 		}
 	}
+	// Sections of this harness that nothing uses any more.
+	kept := ar.Files[:0]
+	for _, f := range ar.Files {
+		prefix, _, ok := strings.Cut(f.Name, "/")
+		if ok && !used[f.Name] && (prefix == "hover" || prefix == "board" || prefix == "golden") {
+			if !*update {
+				t.Errorf("section %s is not used (run with -update to remove it)", f.Name)
+			}
+			changed = true
+			continue
+		}
+		kept = append(kept, f)
+	}
+	ar.Files = kept
 	if *update && changed {
 		if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
 			t.Fatal(err)

@@ -49,33 +49,23 @@ func cellAt(text []byte, row parse.Row, off int) int {
 // without hovering, in order of position: the cells of the winning path
 // (cells adjacent within a row form one mark) when a colour has one, or
 // the cells where the side with a one-move win wins.
-func pathMarks(text []byte, g *parse.Game, res *analyze.PathResult) []pathMark {
+func pathMarks(text []byte, g *parse.Game, res *analyze.PathGame) []pathMark {
 	var out []pathMark
 	switch res.Class {
 	case analyze.PathWhiteWins, analyze.PathBlackWins:
 		who := colourName(res.Class == analyze.PathWhiteWins)
-		// Path cells in row-major order, runs merged.
-		for r := 1; r <= len(g.Rows) && r <= g.Size; r++ {
-			for c := 1; c <= g.Size; c++ {
-				if !res.OnPath(analyze.Cell{Row: r, Col: c}) {
-					continue
-				}
-				c0 := c
-				for c+1 <= g.Size && res.OnPath(analyze.Cell{Row: r, Col: c + 1}) {
-					c++
-				}
-				a, ok1 := cellSpan(text, g, analyze.Cell{Row: r, Col: c0})
-				b, ok2 := cellSpan(text, g, analyze.Cell{Row: r, Col: c})
-				if !ok1 || !ok2 {
-					continue
-				}
-				where := fmt.Sprintf("row %d, column %d", r, c0)
-				if c > c0 {
-					where = fmt.Sprintf("row %d, columns %d-%d", r, c0, c)
-				}
-				out = append(out, pathMark{parse.Span{Start: a.Start, End: b.End},
-					fmt.Sprintf("on %s's winning path (%s)", who, where)})
+		for _, run := range res.Runs() {
+			a, ok1 := cellSpan(text, g, analyze.Cell{Row: run.Row, Col: run.From})
+			b, ok2 := cellSpan(text, g, analyze.Cell{Row: run.Row, Col: run.To})
+			if !ok1 || !ok2 {
+				continue
 			}
+			where := fmt.Sprintf("row %d, column %d", run.Row, run.From)
+			if run.To > run.From {
+				where = fmt.Sprintf("row %d, columns %d-%d", run.Row, run.From, run.To)
+			}
+			out = append(out, pathMark{parse.Span{Start: a.Start, End: b.End},
+				fmt.Sprintf("on %s's winning path (%s)", who, where)})
 		}
 	case analyze.PathWhiteInOne, analyze.PathBlackInOne:
 		white := res.Class == analyze.PathWhiteInOne

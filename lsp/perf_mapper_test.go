@@ -3,10 +3,12 @@ package lsp
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -30,11 +32,34 @@ func TestMapperEdited(t *testing.T) {
 				start, oldEnd, newEnd := parse.Diff(cur, next)
 				got := m.Edited(next, start, oldEnd, newEnd)
 				want := NewMapper(next, enc)
-				if diff := cmp.Diff(want, got, cmp.AllowUnexported(Mapper{}, checkpoint{})); diff != "" {
+				if diff := cmp.Diff(want, got, cmp.AllowUnexported(Mapper{}, checkpoint{}, textpos.Index{})); diff != "" {
 					t.Fatalf("iteration %d: %q -> %q (-want +got):\n%s", iter, cur, next, diff)
 				}
 				m, cur = got, next
 			}
+		}
+	}
+}
+
+// TestMapperEditedCheckpoints checks Mapper.Edited when an edit makes a
+// long line non-ASCII, in place or not, so that the line needs
+// checkpoints, and when it joins two lines into one long non-ASCII line.
+func TestMapperEditedCheckpoints(t *testing.T) {
+	long := strings.Repeat("a", 2*checkpointEvery)
+	for _, tt := range []struct{ old, new string }{
+		{long + "\nb", long[:100] + "é" + long[102:] + "\nb"}, // same length
+		{long + "\nb", long[:100] + "😀" + long[100:] + "\nb"},
+		{long + "\n漢", long + "漢"},
+	} {
+		m := NewMapper([]byte(tt.old), UTF16)
+		start, oldEnd, newEnd := parse.Diff([]byte(tt.old), []byte(tt.new))
+		got := m.Edited([]byte(tt.new), start, oldEnd, newEnd)
+		want := NewMapper([]byte(tt.new), UTF16)
+		if len(want.checkpoints) == 0 {
+			t.Fatalf("%.20q...: no checkpoints to compare", tt.new)
+		}
+		if diff := cmp.Diff(want, got, cmp.AllowUnexported(Mapper{}, checkpoint{}, textpos.Index{})); diff != "" {
+			t.Errorf("%.20q... (-want +got):\n%s", tt.new, diff)
 		}
 	}
 }

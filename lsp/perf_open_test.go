@@ -69,25 +69,6 @@ func TestOpenFrame(t *testing.T) {
 	}
 }
 
-// BenchmarkStreamRead reads the 10 MB didOpen frame through the
-// server's Stream from a net.Pipe, as Serve does: frame, body, message.
-func BenchmarkStreamRead(b *testing.B) {
-	frame := openFrame(b, "file:///many.pousse", 1, string(perfInput("many")))
-	b.SetBytes(int64(len(frame)))
-	for b.Loop() {
-		a, c := net.Pipe()
-		go func() {
-			c.Write(frame)
-			c.Close()
-		}()
-		s := NewStream(a, nil)
-		if _, _, err := s.Read(context.Background()); err != nil {
-			b.Fatal(err)
-		}
-		a.Close()
-	}
-}
-
 // BenchmarkServerOpen measures didOpen to the first publication of the
 // document's diagnostics, received and decoded by the client; the
 // notification is encoded before the clock starts.

@@ -12,6 +12,8 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+
+	"gamels/lsp/wire"
 )
 
 // The resident memory of a server process: the test binary runs itself
@@ -28,7 +30,7 @@ func TestPerfServeHelper(t *testing.T) {
 		t.Skip("the server process of BenchmarkServerRSS")
 	}
 	srv := NewServer(Options{})
-	code := srv.Serve(context.Background(), NewStream(pipeRWC{os.Stdin, os.Stdout}, nil))
+	code := srv.Serve(context.Background(), wire.NewStream(pipeRWC{os.Stdin, os.Stdout}, nil))
 	os.Exit(code)
 }
 

@@ -17,11 +17,11 @@ import (
 	"gamels/parse"
 )
 
-// docMethods returns the registered request methods about one document.
+// docMethods returns the request methods about one document.
 func docMethods() []string {
 	var out []string
-	for m := range requests {
-		if strings.HasPrefix(m, "textDocument/") {
+	for m, h := range methodTable() {
+		if h.request != nil && strings.HasPrefix(m, "textDocument/") {
 			out = append(out, m)
 		}
 	}

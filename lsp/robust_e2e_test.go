@@ -12,6 +12,8 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"gamels/lsp/wire"
 )
 
 // TestServeWritesNoFiles runs `gamels serve` in an empty working
@@ -43,7 +45,7 @@ func TestServeWritesNoFiles(t *testing.T) {
 	cmd.Dir = work
 	cmd.Env = []string{"HOME=" + home, "TMPDIR=" + tmp, "XDG_CACHE_HOME=" + home, "XDG_CONFIG_HOME=" + home, "PATH=" + os.Getenv("PATH")}
 	stdin, stdout, exit := startProcess(t, cmd)
-	c := connectClient(t, NewStream(pipes{stdout, stdin}, nil), exit)
+	c := connectClient(t, wire.NewStream(pipes{stdout, stdin}, nil), exit)
 	c.initialize(nil, "")
 	ctx := context.Background()
 	actions := 0
@@ -118,20 +120,23 @@ func TestServeWritesNoFiles(t *testing.T) {
 }
 
 // TestNoFileOrNetworkImports complements TestServeWritesNoFiles: the
-// server package does not even import the file system, network or
-// process packages (the log file is opened by the command).
+// server's packages, lsp and its transport lsp/wire, do not even import
+// the file system, network or process packages (the log file is opened
+// by the command).
 func TestNoFileOrNetworkImports(t *testing.T) {
-	pkg, err := build.ImportDir(".", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(pkg.Imports) < 5 {
-		t.Fatalf("imports not found: %v", pkg.Imports)
-	}
-	for _, imp := range pkg.Imports {
-		switch imp {
-		case "os", "os/exec", "net", "net/http", "io/ioutil", "syscall", "plugin", "unsafe":
-			t.Errorf("package lsp imports %s", imp)
+	for _, dir := range []string{".", "wire"} {
+		pkg, err := build.ImportDir(dir, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pkg.Imports) < 5 {
+			t.Fatalf("%s: imports not found: %v", pkg.ImportPath, pkg.Imports)
+		}
+		for _, imp := range pkg.Imports {
+			switch imp {
+			case "os", "os/exec", "net", "net/http", "io/ioutil", "syscall", "plugin", "unsafe":
+				t.Errorf("package %s imports %s", pkg.Name, imp)
+			}
 		}
 	}
 }

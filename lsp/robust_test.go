@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 	"golang.org/x/tools/txtar"
@@ -92,6 +93,11 @@ func TestFeaturesEverywhere(t *testing.T) {
 				t.Errorf("%s: diagnostic range %v out of the document", name, d.Range)
 			}
 		}
+		// What was published is, in full, what the analysis of the text
+		// gives: ranges, severities, codes, messages, related information.
+		if diff := cmp.Diff(diagJSON(t, e5Diagnostics(u, text)), diagJSON(t, p.Diagnostics)); diff != "" {
+			t.Errorf("%s: published diagnostics (-computed +published):\n%s", name, diff)
+		}
 		c.closeDoc(u)
 	}
 	t.Logf("%d hovers", hovers)
@@ -139,11 +145,26 @@ func FuzzFeatures(f *testing.F) {
 			}
 		}
 		// The same text analysed again with the cache filled gives the
-		// same diagnostics.
+		// same diagnostics, in full: ranges, severities, codes, messages.
 		again := &snapshot{uri: "file:///fuzz", kind: k, text: append([]byte(nil), text...), enc: UTF16, cache: snap.cache}
 		fa2, _ := again.Analysis()
-		if a, b := diagStrings(computeDiagnostics(snap, fa)), diagStrings(computeDiagnostics(again, fa2)); len(a) != len(b) {
-			t.Fatalf("cached analysis differs: %d vs %d diagnostics", len(a), len(b))
+		if diff := cmp.Diff(diagJSON(t, computeDiagnostics(snap, fa)), diagJSON(t, computeDiagnostics(again, fa2))); diff != "" {
+			t.Fatalf("cached analysis differs (-first +cached):\n%s", diff)
 		}
 	})
+}
+
+// diagJSON returns each diagnostic as the protocol encodes it, one string
+// each: every field counts when two lists are compared.
+func diagJSON(t *testing.T, ds []protocol.Diagnostic) []string {
+	t.Helper()
+	out := make([]string, len(ds))
+	for i, d := range ds {
+		b, err := protocol.Marshal(d)
+		if err != nil {
+			t.Fatalf("marshal %v: %v", d, err)
+		}
+		out[i] = string(b)
+	}
+	return out
 }

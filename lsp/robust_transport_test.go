@@ -1,14 +1,17 @@
 package lsp
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"reflect"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -17,6 +20,8 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
+
+	"gamels/lsp/wire"
 )
 
 // rawMsg is one message the server wrote, decoded loosely.
@@ -74,14 +79,14 @@ func startRaw(t *testing.T, hook func(ctx context.Context, method string)) *rawS
 			}
 		}
 	}()
-	go func() { rs.exit <- srv.Serve(context.Background(), NewStream(a, srv.log)) }()
+	go func() { rs.exit <- srv.Serve(context.Background(), wire.NewStream(a, srv.log)) }()
 	go func() {
-		// The server's output, frame by frame, with the same framing code
-		// but no decoding: every body must be one JSON object.
-		rd := NewStream(b, nil)
+		// The server's output, frame by frame, read by the tests' own frame
+		// reader, without decoding: every body must be one JSON object.
+		rd := bufio.NewReader(b)
 		defer close(rs.in)
 		for {
-			body, _, err := rd.readFrame()
+			body, err := readFrameBody(rd)
 			if err != nil {
 				return
 			}
@@ -103,6 +108,35 @@ func startRaw(t *testing.T, hook func(ctx context.Context, method string)) *rawS
 		}
 	})
 	return rs
+}
+
+// readFrameBody reads one frame the server wrote, with a reader of the
+// tests' own, stricter than the server's: a "Content-Length: N" header
+// line, any other header lines, a blank line, then N bytes. Its error is
+// the reader's (io.EOF at the end) or the malformed header's.
+func readFrameBody(r *bufio.Reader) ([]byte, error) {
+	length := -1
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			return nil, err
+		}
+		line = strings.TrimSuffix(line, "\r\n")
+		if line == "" {
+			break
+		}
+		if v, ok := strings.CutPrefix(line, "Content-Length: "); ok {
+			if length, err = strconv.Atoi(v); err != nil {
+				return nil, fmt.Errorf("bad header line %q", line)
+			}
+		}
+	}
+	if length < 0 {
+		return nil, errors.New("a frame without Content-Length")
+	}
+	body := make([]byte, length)
+	_, err := io.ReadFull(r, body)
+	return body, err
 }
 
 // frame frames a body.
@@ -381,7 +415,7 @@ func TestTransportEnormousLength(t *testing.T) {
 	rs.roundTrip("1", "initialize", `{"capabilities":{}}`)
 	rs.send(frame(note("initialized", "{}")) + frame(note("textDocument/didOpen", openParams("file:///t.pousse", pousseDoc))))
 	rs.probe("open")
-	for _, length := range []string{"99999999999999999999999999", "9223372036854775807", fmt.Sprint(MaxFrameSize + 1), "1073741824"} {
+	for _, length := range []string{"99999999999999999999999999", "9223372036854775807", fmt.Sprint(wire.MaxFrameSize + 1), "1073741824"} {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
@@ -533,19 +567,25 @@ func runStreamInput(t *testing.T, data []byte) {
 	outR, outW := io.Pipe()
 	srv := NewServer(Options{Debounce: time.Millisecond, MaxDelay: 5 * time.Millisecond})
 	exit := make(chan int, 1)
-	go func() { exit <- srv.Serve(context.Background(), NewStream(pipeEnd{inR, outW}, nil)) }()
+	go func() { exit <- srv.Serve(context.Background(), wire.NewStream(pipeEnd{inR, outW}, nil)) }()
 	read := make(chan error, 1)
 	go func() {
-		rd := NewStream(pipeEnd{outR, nil}, nil)
+		rd := bufio.NewReader(outR)
 		for {
-			body, _, err := rd.readFrame()
-			if err != nil {
+			body, err := readFrameBody(rd)
+			if err == io.EOF {
 				read <- nil
+				return
+			}
+			if err != nil {
+				read <- fmt.Errorf("the server wrote a broken frame: %v", err)
+				io.Copy(io.Discard, rd) // let the server finish writing
 				return
 			}
 			var m map[string]json.RawMessage
 			if err := json.Unmarshal(body, &m); err != nil {
 				read <- fmt.Errorf("the server wrote %q: %v", body, err)
+				io.Copy(io.Discard, rd)
 				return
 			}
 		}

@@ -5,23 +5,10 @@ import (
 	"slices"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
+	"gamels/analyze"
 	"gamels/parse"
 )
-
-func init() {
-	register(protocol.MethodTextDocumentSemanticTokensFull,
-		docRequest(protocol.MethodTextDocumentSemanticTokensFull,
-			func(p *protocol.SemanticTokensParams) uri.URI { return p.TextDocument.URI },
-			(*Server).semanticTokens),
-		func(c *protocol.ServerCapabilities) {
-			c.SemanticTokensProvider = &protocol.SemanticTokensOptions{
-				Legend: protocol.SemanticTokensLegend{TokenTypes: tokenTypes, TokenModifiers: tokenModifiers},
-				Full:   protocol.Boolean(true),
-			}
-		})
-}
 
 // The semantic token legend. Standard token types only, so that every
 // theme colours them:
@@ -35,8 +22,11 @@ func init() {
 //	parameter   PATH U cells
 //	comment     comments, `# rules:` lines included
 //
-// One modifier, deprecated, marks the moves after a game's end (not
-// played, as the Unnecessary hints say).
+// Modifiers: deprecated marks the moves after a game's end (not played,
+// as the Unnecessary hints say); winningPath marks the PATH cells of the
+// winning path, oneMoveWin the U cells where the side that can win in one
+// move wins (custom modifiers: a client maps them to a style, e.g. VS
+// Code's semanticTokenScopes).
 var (
 	tokenTypes = []string{
 		string(protocol.SemanticTokenTypesKeyword),
@@ -48,7 +38,7 @@ var (
 		string(protocol.SemanticTokenTypesParameter),
 		string(protocol.SemanticTokenTypesComment),
 	}
-	tokenModifiers = []string{string(protocol.SemanticTokenModifiersDeprecated)}
+	tokenModifiers = []string{string(protocol.SemanticTokenModifiersDeprecated), "winningPath", "oneMoveWin"}
 )
 
 // Indices into tokenTypes.
@@ -63,7 +53,12 @@ const (
 	tokComment
 )
 
-const modNotPlayed uint32 = 1 // bit of "deprecated"
+// Bits of tokenModifiers.
+const (
+	modNotPlayed uint32 = 1 << iota // deprecated
+	modWinningPath
+	modOneMoveWin
+)
 
 // A semToken is one token: a span on one line, its type and modifiers.
 type semToken struct {
@@ -120,18 +115,19 @@ func collectTokens(text []byte, kind parse.Kind, fa *fileAnalysis) []semToken {
 			}
 			out = spotTokens(out, text, mv.Span, mods)
 		}
-		for _, r := range g.Rows {
+		marks := newCellMarks(ga.path)
+		for i, r := range g.Rows {
 			if r.Span.Len() != len(r.Cells) {
 				continue // non-ASCII text in the row: an error
 			}
 			for j := 0; j < len(r.Cells); {
-				c := r.Cells[j]
+				c, mods := r.Cells[j], marks.at(i+1, j+1)
 				k := j + 1
-				for k < len(r.Cells) && r.Cells[k] == c {
+				for k < len(r.Cells) && r.Cells[k] == c && marks.at(i+1, k+1) == mods {
 					k++
 				}
 				if t, ok := cellTokens[c]; ok {
-					add(parse.Span{Start: r.Span.Start + j, End: r.Span.Start + k}, t, 0)
+					add(parse.Span{Start: r.Span.Start + j, End: r.Span.Start + k}, t, mods)
 				}
 				j = k
 			}
@@ -139,6 +135,52 @@ func collectTokens(text []byte, kind parse.Kind, fa *fileAnalysis) []semToken {
 	}
 	slices.SortFunc(out, func(a, b semToken) int { return a.span.Start - b.span.Start })
 	return out
+}
+
+// cellMarks gives the modifiers of the cells of a PATH board.
+type cellMarks struct {
+	res   *analyze.PathGame
+	inOne map[analyze.Cell]bool
+}
+
+// newCellMarks prepares the marks of res (nil for no marks). O(cells
+// marked).
+func newCellMarks(res *analyze.PathGame) cellMarks {
+	cm := cellMarks{res: res}
+	if res == nil {
+		return cm
+	}
+	var cells []analyze.Cell
+	switch res.Class {
+	case analyze.PathWhiteInOne:
+		cells = res.WhiteInOne
+	case analyze.PathBlackInOne:
+		cells = res.BlackInOne
+	}
+	if len(cells) > 0 {
+		cm.inOne = make(map[analyze.Cell]bool, len(cells))
+		for _, c := range cells {
+			cm.inOne[c] = true
+		}
+	}
+	return cm
+}
+
+// at returns the modifiers of the cell at the 1-based row and column.
+// O(1).
+func (cm cellMarks) at(row, col int) uint32 {
+	if cm.res == nil {
+		return 0
+	}
+	c := analyze.Cell{Row: row, Col: col}
+	var mods uint32
+	if cm.res.OnPath(c) {
+		mods |= modWinningPath
+	}
+	if cm.inOne[c] {
+		mods |= modOneMoveWin
+	}
+	return mods
 }
 
 // cellTokens gives the token type of each kind of PATH cell.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
@@ -123,4 +124,50 @@ func BenchmarkSemanticTokens(b *testing.B) {
 		n = len(encodeTokens(m, collectTokens(text, parse.Spot, fa))) / 5
 	}
 	b.ReportMetric(float64(n), "tokens")
+}
+
+// TestSemanticTokensPathMarks checks the winningPath and oneMoveWin
+// modifiers: on the cells of the winning path and the one-move winning
+// cells, and on nothing else.
+func TestSemanticTokensPathMarks(t *testing.T) {
+	const text = "3\nWWW\nBUB\nWBB\n\n3\nWUB\nUWW\nBBB\n0\n"
+	c := startServer(t, nil)
+	c.initialize(nil, "")
+	const u = uri.URI("file:///marks.path")
+	c.open(u, 1, text)
+	toks, err := c.server.SemanticTokensFull(context.Background(), &protocol.SemanticTokensParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewMapper([]byte(text), UTF16)
+	var got []string
+	var line, char uint32
+	for i := 0; i+5 <= len(toks.Data); i += 5 {
+		d := toks.Data[i : i+5]
+		if d[0] > 0 {
+			line, char = line+d[0], d[1]
+		} else {
+			char += d[1]
+		}
+		if d[4] == 0 {
+			continue
+		}
+		var mods []string
+		for b, name := range tokenModifiers {
+			if d[4]&(1<<b) != 0 {
+				mods = append(mods, name)
+			}
+		}
+		sp := m.Span(protocol.Range{Start: protocol.Position{Line: line, Character: char}, End: protocol.Position{Line: line, Character: char + d[2]}})
+		got = append(got, fmt.Sprintf("%d:%d %s %v", line+1, char+1, text[sp.Start:sp.End], mods))
+	}
+	want := []string{
+		"2:1 WWW [winningPath]",
+		"7:2 U [oneMoveWin]",
+		"8:1 U [oneMoveWin]",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("marked tokens (-want +got):\n%s", diff)
+	}
 }

@@ -10,10 +10,14 @@
 // so that it answers for the version the client had when it asked, and
 // then releases the read loop (jsonrpc2.Async) and runs concurrently.
 //
-// Serve is meant to run over the server's own Stream (NewStream), which
+// Serve is meant to run over the server's own stream (wire.NewStream,
+// package gamels/lsp/wire, which holds the transport: framing, the
+// codec, and the hand-written didOpen decoder and hover encoder), which
 // answers or skips broken frames and keeps the session going, where the
 // library's stream ends it; SECURITY.md lists what the server promises
 // and its limits.
+//
+// Every method the server answers is in one table, in methods.go.
 //
 // Inside the server everything is in byte offsets; a snapshot's Mapper
 // converts to and from protocol positions at the edge, in UTF-16 or, when
@@ -36,6 +40,8 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 	"go.uber.org/zap"
+
+	"gamels/lsp/wire"
 )
 
 // Options configure a Server.
@@ -56,9 +62,10 @@ type Options struct {
 // A Server is one language server session. Make it with NewServer and run
 // it with Serve, once.
 type Server struct {
-	log  *zap.Logger
-	opts Options
-	conn jsonrpc2.Conn
+	log     *zap.Logger
+	opts    Options
+	conn    jsonrpc2.Conn
+	methods map[string]methodEntry // methodTable()
 
 	mu       sync.Mutex
 	state    state
@@ -77,8 +84,9 @@ type Server struct {
 	// hook, when set (tests only), runs at the start of every request's
 	// work (with the method's name, and again as "document:"+method with
 	// the document in the context, see hookURI), of every notification,
-	// and of every diagnostics run (as "diagnostics", with the document);
-	// a test makes it panic to prove recovery.
+	// of every diagnostics run (as "diagnostics", with the document), and
+	// before each publication of diagnostics (as "publish"); a test makes
+	// it panic to prove recovery.
 	hook func(ctx context.Context, method string)
 }
 
@@ -116,6 +124,7 @@ func NewServer(opts Options) *Server {
 	return &Server{
 		log:      opts.Logger,
 		opts:     opts,
+		methods:  methodTable(),
 		docs:     map[uri.URI]*document{},
 		inflight: map[jsonrpc2.ID]*inflight{},
 		exitCh:   make(chan struct{}),
@@ -127,7 +136,7 @@ func NewServer(opts Options) *Server {
 // for: 0 when shutdown was received before exit (or before the stream
 // ended), 1 otherwise.
 func (s *Server) Serve(ctx context.Context, stream jsonrpc2.Stream) int {
-	s.conn = jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(Codec{}))
+	s.conn = wire.NewConn(stream)
 	s.conn.Go(ctx, s.handle)
 
 	select {
@@ -163,30 +172,6 @@ func (s *Server) Serve(ctx context.Context, stream jsonrpc2.Stream) int {
 	return 1
 }
 
-// Codec is the jsonrpc2 payload codec of the protocol: union-aware
-// protocol.Marshal and protocol.Unmarshal, raw messages passed through.
-type Codec struct{}
-
-// Marshal implements jsonrpc2.Codec.
-func (Codec) Marshal(v any) ([]byte, error) {
-	if raw, ok := v.(jsonrpc2.RawMessage); ok {
-		if raw == nil {
-			return []byte("null"), nil
-		}
-		return raw, nil
-	}
-	return protocol.Marshal(v)
-}
-
-// Unmarshal implements jsonrpc2.Codec.
-func (Codec) Unmarshal(data []byte, v any) error {
-	if p, ok := v.(*jsonrpc2.RawMessage); ok {
-		*p = append(jsonrpc2.RawMessage(nil), data...)
-		return nil
-	}
-	return protocol.Unmarshal(data, v)
-}
-
 // handle is the root of the handler chain.
 func (s *Server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error) {
 	if !req.IsCall() {
@@ -204,25 +189,9 @@ func (s *Server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 // work it returns then runs concurrently with later messages.
 type handlerFunc func(s *Server, ctx context.Context, params []byte) (work func(context.Context) (any, error), err error)
 
-// requests maps a method to its handler. Each feature registers itself
-// from its own file, with the capability it adds to the initialize
-// answer.
-var (
-	requests     = map[string]handlerFunc{}
-	capabilities []func(*protocol.ServerCapabilities)
-)
-
-// register adds the handler of a request method and, when cap is not nil,
-// the capability it advertises.
-func register(method string, h handlerFunc, cap func(*protocol.ServerCapabilities)) {
-	requests[method] = h
-	if cap != nil {
-		capabilities = append(capabilities, cap)
-	}
-}
-
-// request serves a call: the lifecycle rules, then the method's handler,
-// with any panic recovered into an InternalError answer.
+// request serves a call: the lifecycle rules, then the method's handler
+// from the table (methods.go), with any panic recovered into an
+// InternalError answer.
 func (s *Server) request(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
 	method := strings.Clone(req.Method())
 	start := time.Now()
@@ -239,11 +208,9 @@ func (s *Server) request(ctx context.Context, req *jsonrpc2.Request) (result any
 		}
 	}()
 
-	switch method {
-	case protocol.MethodInitialize:
-		return s.initialize(req.Params())
-	case protocol.MethodShutdown:
-		return s.shutdown()
+	m := s.methods[method]
+	if m.lifecycle != nil {
+		return m.lifecycle(s, req.Params())
 	}
 	s.mu.Lock()
 	st := s.state
@@ -254,11 +221,10 @@ func (s *Server) request(ctx context.Context, req *jsonrpc2.Request) (result any
 	case stateShutdown:
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "gamels: the server is shut down")
 	}
-	h := requests[method]
-	if h == nil {
+	if m.request == nil {
 		return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "gamels: method not supported: %s", method)
 	}
-	work, err := h(s, ctx, req.Params())
+	work, err := m.request(s, ctx, req.Params())
 	if err != nil {
 		return nil, err
 	}
@@ -293,8 +259,9 @@ func (s *Server) request(ctx context.Context, req *jsonrpc2.Request) (result any
 	return result, err
 }
 
-// notification serves a notification on the read goroutine. Text
-// synchronisation happens here, so changes apply in wire order.
+// notification serves a notification on the read goroutine, with its
+// handler from the table (methods.go). Text synchronisation happens
+// here, so changes apply in wire order.
 func (s *Server) notification(ctx context.Context, req *jsonrpc2.Request) {
 	method := req.Method()
 	defer func() {
@@ -303,12 +270,9 @@ func (s *Server) notification(ctx context.Context, req *jsonrpc2.Request) {
 				zap.ByteString("stack", debug.Stack()))
 		}
 	}()
-	if method == protocol.MethodExit {
-		s.exit()
-		return
-	}
-	if method == protocol.MethodCancelRequest {
-		s.cancelRequest(req.Params())
+	m := s.methods[method]
+	if m.always != nil {
+		m.always(s, req.Params())
 		return
 	}
 	s.mu.Lock()
@@ -321,22 +285,11 @@ func (s *Server) notification(ctx context.Context, req *jsonrpc2.Request) {
 	if s.hook != nil {
 		s.hook(ctx, method)
 	}
-	var err error
-	switch method {
-	case protocol.MethodInitialized:
-		s.log.Info("client initialized")
-	case protocol.MethodTextDocumentDidOpen:
-		err = s.didOpen(ctx, req.Params())
-	case protocol.MethodTextDocumentDidChange:
-		err = s.didChange(ctx, req.Params())
-	case protocol.MethodTextDocumentDidClose:
-		err = s.didClose(ctx, req.Params())
-	case protocol.MethodWorkspaceDidChangeConfiguration:
-		err = s.didChangeConfiguration(ctx, req.Params())
-	default:
+	if m.notify == nil {
 		s.log.Debug("notification ignored", zap.String("method", method))
+		return
 	}
-	if err != nil {
+	if err := m.notify(s, ctx, req.Params()); err != nil {
 		s.log.Warn("notification failed", zap.String("method", method), zap.Error(err))
 	}
 }
@@ -431,20 +384,30 @@ func (s *Server) snapshot(u uri.URI) (*snapshot, error) {
 
 // docRequest builds the handlerFunc of a request about one document: it
 // decodes params of type P, takes the snapshot of the document named by
-// uriOf, and runs fn on it concurrently.
-func docRequest[P any](method string, uriOf func(*P) uri.URI, fn func(s *Server, ctx context.Context, snap *snapshot, p *P) (any, error)) handlerFunc {
+// params.textDocument.uri (as the client spelt it), and runs fn on it
+// concurrently.
+func docRequest[P any](method string, fn func(s *Server, ctx context.Context, snap *snapshot, p *P) (any, error)) handlerFunc {
 	return func(s *Server, ctx context.Context, raw []byte) (func(context.Context) (any, error), error) {
 		p := new(P)
 		if err := protocol.Unmarshal(raw, p); err != nil {
 			return nil, errInvalidParams(method, err)
 		}
-		snap, err := s.snapshot(uriOf(p))
+		// The document is found by its URI as the client spelt it, not
+		// by the library's canonical form of it.
+		u, err := rawDocumentURI(raw)
+		if err != nil {
+			return nil, errInvalidParams(method, err)
+		}
+		snap, err := s.snapshot(u)
 		if err != nil {
 			return nil, err
 		}
 		return func(ctx context.Context) (any, error) {
 			if s.hook != nil {
 				s.hook(withHookURI(ctx, snap.uri), "document:"+method)
+			}
+			if err := snap.awaitAnalysis(ctx); err != nil {
+				return nil, err
 			}
 			return fn(s, ctx, snap, p)
 		}, nil

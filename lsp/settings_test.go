@@ -87,3 +87,25 @@ func TestConfigurationChange(t *testing.T) {
 		t.Errorf("own rules line: rules %v, want contest", fa.rules)
 	}
 }
+
+func TestParseVerdictsSetting(t *testing.T) {
+	for _, tt := range []struct {
+		raw     string
+		cur     VerdictLevel
+		want    VerdictLevel
+		wantErr bool
+	}{
+		{`{"gamels":{"diagnostics":{"verdicts":"hint"}}}`, VerdictsInformation, VerdictsHint, false},
+		{`{"gamels.diagnostics.verdicts":"off"}`, VerdictsInformation, VerdictsOff, false},
+		{`{"diagnostics":{"verdicts":"information"}}`, VerdictsOff, VerdictsInformation, false},
+		{`{"gamels.pousse.rules":"icfp","gamels.diagnostics.verdicts":"hint"}`, VerdictsOff, VerdictsHint, false},
+		{`{"gamels":{"pousse":{"rules":"icfp"}}}`, VerdictsOff, VerdictsOff, false},
+		{`{"gamels":{"diagnostics":{"verdicts":"warning"}}}`, VerdictsHint, VerdictsHint, true},
+		{`{"gamels":{"diagnostics":{"verdicts":2}}}`, VerdictsHint, VerdictsHint, true},
+	} {
+		got, err := parseSettings([]byte(tt.raw), Settings{Verdicts: tt.cur})
+		if (err != nil) != tt.wantErr || got.Verdicts != tt.want {
+			t.Errorf("parseSettings(%s) = %v, %v; want %v, error %v", tt.raw, got.Verdicts, err, tt.want, tt.wantErr)
+		}
+	}
+}

@@ -4,17 +4,18 @@ import (
 	"fmt"
 	"sort"
 
+	"gamels/analyze"
 	"gamels/parse"
 )
 
 // A summary says in a line how one game went; code lenses, symbols,
-// folding and hovers share it.
+// folding and hovers share it. The words are analyze's (Outcome.Summary,
+// Outcome.Headline).
 type summary struct {
-	name    string     // "game 2", "board 2"
-	verdict string     // "X WINS", "TIE GAME", "Draw", "no result yet", a PATH line; "" when unusable
-	at      string     // "at move 7", "after 12 moves", ""
-	reveal  parse.Span // what to show: the ending move, the last move, a marked cell or the N line
-	despite bool       // computed despite parse errors
+	name    string          // "game 2", "board 2"
+	verdict string          // Outcome.Headline: "X WINS", "no result yet", a PATH line; "" when unusable
+	outcome analyze.Outcome // what the engine says of the game
+	reveal  parse.Span      // what to show: the ending move, the last move, a marked cell or the N line
 }
 
 // String returns e.g. "game 2: X WINS at move 7".
@@ -24,52 +25,30 @@ func (sm summary) String() string {
 
 // detail returns the summary without the game's name.
 func (sm summary) detail() string {
-	s := sm.verdict
-	if s == "" {
-		s = "no verdict: the board size is unusable"
-	}
-	if sm.at != "" {
-		s += " " + sm.at
-	}
-	if sm.despite {
-		s += " (despite errors)"
-	}
-	return s
+	return sm.outcome.Summary()
 }
 
 // summarize describes one game of a snapshot.
 func summarize(text []byte, kind parse.Kind, rules parse.Rules, ga *gameAnalysis) summary {
 	g := ga.game
-	sm := summary{name: fmt.Sprintf("game %d", g.Index+1), reveal: g.N.Span, despite: g.HasErrors}
+	sm := summary{name: fmt.Sprintf("game %d", g.Index+1), reveal: g.N.Span}
 	if kind == parse.Path {
 		sm.name = fmt.Sprintf("board %d", g.Index+1)
+	}
+	sm.outcome = ga.outcome(kind)
+	sm.verdict = sm.outcome.Headline()
+	switch {
+	case kind == parse.Path:
 		if res := ga.path; res != nil {
-			sm.verdict = res.Verdict
 			if mk := pathMarks(text, g, res); len(mk) > 0 {
 				sm.reveal = mk[0].span
 			}
 		}
-		return sm
-	}
-	r := ga.result()
-	if r == nil || g.Size == 0 {
-		return sm
-	}
-	sm.verdict = r.Verdict
-	switch {
-	case r.End >= 0 && r.End < len(g.Moves):
-		if kind != parse.Spot { // Spot's verdict names the move
-			sm.at = fmt.Sprintf("at move %d", r.End+1)
-		}
-		sm.reveal = g.Moves[r.End].Span
-	default:
-		if kind == parse.Pousse && rules == parse.RulesICFP {
-			sm.verdict = "no result yet"
-		}
-		sm.at = "after " + plural(len(g.Moves), "move")
-		if len(g.Moves) > 0 {
-			sm.reveal = g.Moves[len(g.Moves)-1].Span
-		}
+	case sm.verdict == "":
+	case sm.outcome.End >= 0 && sm.outcome.End < len(g.Moves):
+		sm.reveal = g.Moves[sm.outcome.End].Span
+	case len(g.Moves) > 0:
+		sm.reveal = g.Moves[len(g.Moves)-1].Span
 	}
 	return sm
 }

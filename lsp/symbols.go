@@ -4,16 +4,7 @@ import (
 	"context"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 )
-
-func init() {
-	register(protocol.MethodTextDocumentDocumentSymbol,
-		docRequest(protocol.MethodTextDocumentDocumentSymbol,
-			func(p *protocol.DocumentSymbolParams) uri.URI { return p.TextDocument.URI },
-			(*Server).documentSymbols),
-		func(c *protocol.ServerCapabilities) { c.DocumentSymbolProvider = protocol.Boolean(true) })
-}
 
 // documentSymbols answers textDocument/documentSymbol: one symbol per
 // game, named "game 2" ("board 2" for PATH), its verdict as detail, its
@@ -25,7 +16,19 @@ func (s *Server) documentSymbols(ctx context.Context, snap *snapshot, p *protoco
 	}
 	m := snap.Mapper()
 	out := protocol.DocumentSymbolSlice{}
-	for _, ga := range fa.games {
+	for i, ga := range fa.games {
+		if stopped(ctx, i) {
+			return nil, ctx.Err()
+		}
+		if i == MaxItems {
+			out = append(out, protocol.DocumentSymbol{
+				Name:           moreItems(len(fa.games)-i, "games"),
+				Kind:           protocol.SymbolKindNull,
+				Range:          m.Range(ga.game.Span),
+				SelectionRange: m.Range(ga.game.N.Span),
+			})
+			break
+		}
 		sm := summarize(snap.text, snap.kind, fa.rules, ga)
 		detail := sm.detail()
 		out = append(out, protocol.DocumentSymbol{

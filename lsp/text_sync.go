@@ -2,11 +2,14 @@ package lsp
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"runtime/debug"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
+	"gamels/lsp/wire"
 	"gamels/parse"
 )
 
@@ -16,79 +19,112 @@ import (
 // happens once per snapshot, on first use.
 
 func (s *Server) didOpen(ctx context.Context, raw []byte) error {
-	item, err := decodeOpen(raw)
+	item, err := wire.DecodeOpen(raw)
 	if err != nil {
 		return err
 	}
 	s.mu.Lock()
-	if old := s.docs[item.uri]; old != nil {
+	if old := s.docs[item.URI]; old != nil {
 		// A second didOpen without a close: start afresh.
 		old.diags.stop()
 	}
-	d := &document{uri: item.uri, cache: newGameCache()}
+	d := &document{uri: item.URI, cache: newGameCache()}
 	d.diags = newDiagScheduler(s, d)
 	snap := &snapshot{
-		uri:     item.uri,
-		version: item.version,
-		kind:    kindOf(item.languageID, item.uri),
-		text:    item.text,
-		enc:     s.enc,
-		rules:   s.settings.PousseRules,
-		cache:   d.cache,
-		seq:     d.seq.Add(1),
+		uri:      item.URI,
+		version:  item.Version,
+		kind:     kindOf(item.LanguageID, item.URI),
+		text:     item.Text,
+		enc:      s.enc,
+		rules:    s.settings.PousseRules,
+		verdicts: s.settings.Verdicts,
+		cache:    d.cache,
+		seq:      d.seq.Add(1),
 	}
 	d.snap.Store(snap)
-	s.docs[item.uri] = d
+	s.docs[item.URI] = d
 	s.mu.Unlock()
-	s.log.Debug("didOpen", zap.String("uri", string(item.uri)), zap.Int32("version", item.version),
+	s.log.Debug("didOpen", zap.String("uri", string(item.URI)), zap.Int32("version", item.Version),
 		zap.Stringer("kind", snap.kind), zap.Int("bytes", len(snap.text)))
 	d.diags.schedule(snap)
 	return nil
 }
 
 func (s *Server) didChange(ctx context.Context, raw []byte) error {
-	var p protocol.DidChangeTextDocumentParams
-	if err := protocol.Unmarshal(raw, &p); err != nil {
+	p, err := decodeDidChange(raw)
+	if p.uri == "" {
 		return err
 	}
-	u := p.TextDocument.URI
+	u := p.uri
 	s.mu.Lock()
 	d := s.docs[u]
-	rules := s.settings.PousseRules
+	rules, verdicts := s.settings.PousseRules, s.settings.Verdicts
 	s.mu.Unlock()
 	if d == nil {
 		return fmt.Errorf("didChange for a document not open: %s", u)
 	}
 	old := d.snap.Load()
-	if p.TextDocument.Version <= old.version {
-		s.log.Warn("didChange version does not increase", zap.String("uri", string(u)),
-			zap.Int32("version", p.TextDocument.Version), zap.Int32("current", old.version))
-	}
-	text, err := applyChanges(old, p.ContentChanges)
 	if err != nil {
+		// The client's text is now unknown: keep the last good text,
+		// and refuse edits computed on it until a whole-document change
+		// or a new didOpen brings the document back in sync.
+		s.markOutOfSync(d, old, p.version, err)
 		return err
 	}
+	if p.version <= old.version {
+		s.log.Warn("didChange version does not increase", zap.String("uri", string(u)),
+			zap.Int32("version", p.version), zap.Int32("current", old.version))
+	}
+	text, inSync := applyChanges(old, p.changes)
+	if !inSync {
+		s.markOutOfSync(d, old, p.version, errors.New("a partial change to a document that is out of sync"))
+		return nil
+	}
 	snap := &snapshot{
-		uri:     u,
-		version: p.TextDocument.Version,
-		kind:    old.kind,
-		text:    text,
-		enc:     old.enc,
-		rules:   rules,
-		cache:   d.cache,
-		seq:     d.seq.Add(1),
+		uri:      u,
+		version:  p.version,
+		kind:     old.kind,
+		text:     text,
+		enc:      old.enc,
+		rules:    rules,
+		verdicts: verdicts,
+		cache:    d.cache,
+		seq:      d.seq.Add(1),
 	}
 	d.snap.Store(snap)
 	d.diags.schedule(snap)
 	return nil
 }
 
+// markOutOfSync replaces the document's snapshot by one with the same
+// text, marked out of sync (see snapshot.outOfSync), after a change that
+// could not be applied, and republishes its diagnostics, which then say
+// so. The version is the client's, so that the notice is not dropped as
+// stale.
+func (s *Server) markOutOfSync(d *document, old *snapshot, version int32, why error) {
+	s.log.Error("document out of sync: a change could not be applied; its text is kept as it was",
+		zap.String("uri", string(old.uri)), zap.Int32("version", version), zap.Error(why))
+	snap := &snapshot{
+		uri:       old.uri,
+		version:   max(version, old.version),
+		kind:      old.kind,
+		text:      old.text,
+		enc:       old.enc,
+		rules:     old.rules,
+		verdicts:  old.verdicts,
+		cache:     d.cache,
+		seq:       d.seq.Add(1),
+		outOfSync: true,
+	}
+	d.snap.Store(snap)
+	d.diags.schedule(snap)
+}
+
 func (s *Server) didClose(ctx context.Context, raw []byte) error {
-	var p protocol.DidCloseTextDocumentParams
-	if err := protocol.Unmarshal(raw, &p); err != nil {
+	u, err := rawDocumentURI(raw)
+	if err != nil {
 		return err
 	}
-	u := p.TextDocument.URI
 	s.mu.Lock()
 	d := s.docs[u]
 	delete(s.docs, u)
@@ -97,13 +133,28 @@ func (s *Server) didClose(ctx context.Context, raw []byte) error {
 		return fmt.Errorf("didClose for a document not open: %s", u)
 	}
 	d.diags.close(context.Background())
+	if size := len(d.snap.Load().text); size >= largeDocument {
+		// The runtime returns freed memory to the system over minutes;
+		// after a large document, the editor's process should shrink
+		// now. A forced collection costs a few milliseconds, off the
+		// read loop.
+		go func() {
+			debug.FreeOSMemory()
+			s.log.Debug("memory returned after closing a large document", zap.Int("bytes", size))
+		}()
+	}
 	return nil
 }
+
+// largeDocument is the size from which closing a document returns the
+// freed memory to the system at once (debug.FreeOSMemory): 4 MiB.
+const largeDocument = 4 << 20
 
 // didChangeConfiguration reads the new settings; when the Pousse rules
 // change, every open Pousse document that does not choose its own rules
 // gets a new snapshot (same text and version, new rules) and its
-// diagnostics are republished.
+// diagnostics are republished; when gamels.diagnostics.verdicts changes,
+// every open document does.
 func (s *Server) didChangeConfiguration(ctx context.Context, raw []byte) error {
 	var p protocol.DidChangeConfigurationParams
 	if err := protocol.Unmarshal(raw, &p); err != nil {
@@ -111,14 +162,16 @@ func (s *Server) didChangeConfiguration(ctx context.Context, raw []byte) error {
 	}
 	s.mu.Lock()
 	settings, err := parseSettings(p.Settings, s.settings)
-	changed := settings != s.settings
+	changed := settings.PousseRules != s.settings.PousseRules
+	republish := settings.Verdicts != s.settings.Verdicts
 	s.settings = settings
 	var docs []*document
-	if changed {
+	if changed || republish {
 		for _, d := range s.docs {
 			// A file with its own rules line keeps them; one whose
-			// analysis is not ready yet is redone to be safe.
-			if snap := d.snap.Load(); snap.kind == parse.Pousse && !snap.ownRules() {
+			// analysis is not ready yet is redone to be safe. A new
+			// verdicts setting republishes every document.
+			if snap := d.snap.Load(); republish || snap.kind == parse.Pousse && !snap.ownRules() {
 				docs = append(docs, d)
 			}
 		}
@@ -131,14 +184,15 @@ func (s *Server) didChangeConfiguration(ctx context.Context, raw []byte) error {
 	for _, d := range docs {
 		old := d.snap.Load()
 		snap := &snapshot{
-			uri:     old.uri,
-			version: old.version,
-			kind:    old.kind,
-			text:    old.text,
-			enc:     old.enc,
-			rules:   settings.PousseRules,
-			cache:   d.cache,
-			seq:     d.seq.Add(1),
+			uri:      old.uri,
+			version:  old.version,
+			kind:     old.kind,
+			text:     old.text,
+			enc:      old.enc,
+			rules:    settings.PousseRules,
+			verdicts: settings.Verdicts,
+			cache:    d.cache,
+			seq:      d.seq.Add(1),
 		}
 		d.snap.Store(snap)
 		d.diags.schedule(snap)

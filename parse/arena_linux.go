@@ -10,8 +10,10 @@ import (
 // transparent huge pages (when they are enabled, "always" or "madvise"):
 // it is then faulted in 2 MiB at a time instead of 4 KiB. On the
 // reference input of the judge (803,035 moves, a 19 MB block) that takes
-// the process from about 5,400 page faults to 1,800 and its system time
-// from about 20 ms to 15. The spare 2 MiB before the boundary costs
+// the process from about 5,460 page faults to 1,600-1,750, its system
+// time from 11-12 ms to 6-9 and its wall time down by about 3 ms of 35
+// (measured against a plain make in issue 15: BENCHMARKS.md, "Kept or
+// dropped in issue 15"). The spare 2 MiB before the boundary costs
 // address space, and zeroing only when the allocator reuses memory. The
 // advice is a hint: when it fails, nothing changes.
 func newBlock(n int) []Move {

@@ -81,6 +81,19 @@ func ParseRules(s string) (Rules, bool) {
 	return RulesDefault, false
 }
 
+// EffectiveRules returns the Pousse rules f is judged by: its own
+// `# rules:` line wins over def, the rules chosen outside it (a setting,
+// a flag); with neither, the contest rules. Never RulesDefault. O(1).
+func (f *File) EffectiveRules(def Rules) Rules {
+	switch {
+	case f.Rules != RulesDefault:
+		return f.Rules
+	case def != RulesDefault:
+		return def
+	}
+	return RulesContest
+}
+
 // Layout is the arrangement of games in a Pousse file.
 type Layout uint8
 

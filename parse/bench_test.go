@@ -1,6 +1,7 @@
 package parse_test
 
 import (
+	"bytes"
 	"testing"
 
 	"gamels/internal/gen"
@@ -37,4 +38,12 @@ func BenchmarkParseSpot(b *testing.B) {
 
 func BenchmarkParsePath(b *testing.B) {
 	benchParse(b, parse.Path, gen.Path(1, gen.RefPath), countMoves)
+}
+
+// BenchmarkParsePathCR parses the PATH reference with lone "\r" line
+// ends, which must cost what "\n"s do (finding a line's end must not
+// search the rest of the file for a '\n').
+func BenchmarkParsePathCR(b *testing.B) {
+	src := bytes.ReplaceAll(gen.Path(1, gen.RefPath), []byte("\n"), []byte("\r"))
+	benchParse(b, parse.Path, src, countMoves)
 }

@@ -11,6 +11,9 @@
 // layout, UVa 141, UVa 601) plus `#` comments that run to the end of the
 // line, and for Pousse a `# rules: contest|icfp` line before the first game.
 //
+// Every error carries a Code (codes.go), a stable name for its class that
+// tools key on; its message is for people and may be reworded.
+//
 // Nothing here allocates in proportion to a number written in the input:
 // sizes are checked against the formats' limits before they are used.
 package parse

@@ -6,9 +6,12 @@ import (
 )
 
 // Error is one problem in the source, at Span. An empty span marks a
-// place where something is missing.
+// place where something is missing. Code names the class of the problem
+// (see codes.go) and does not change when Msg is reworded: tools key on
+// it, people read Msg.
 type Error struct {
 	Span Span
+	Code Code
 	Msg  string
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
@@ -44,6 +45,9 @@ func checkInvariants(t *testing.T, kind parse.Kind, src []byte) {
 		in("error", e.Span)
 		if e.Msg == "" {
 			t.Fatalf("error %d has no message", i)
+		}
+		if !utf8.ValidString(e.Msg) {
+			t.Fatalf("error %d: message %q is not UTF-8", i, e.Msg)
 		}
 		if i > 0 && f.Errors.Less(i, i-1) {
 			t.Fatalf("errors not sorted at %d: %v after %v", i, e.Span, f.Errors[i-1].Span)

@@ -77,7 +77,7 @@ func Reparse(old *File, oldSrc, src []byte) (f *File, lo, hi int, ok bool) {
 			break
 		}
 		if !p.isNumber(t) {
-			p.errorf(nil, t.span, "expected a board size N to start a game, found %s", quote(p.text(t.span)))
+			p.errorf(nil, t.span, CodeExpectedSize, "expected a board size N to start a game, found %s", quote(p.text(t.span)))
 			continue
 		}
 		g := p.pousseGame(lx, t)
@@ -131,7 +131,7 @@ func Reparse(old *File, oldSrc, src []byte) (f *File, lo, hi int, ok bool) {
 			f.Errors = append(f.Errors, e)
 		case e.Span.Start >= oldEndR:
 			if delta != 0 {
-				e = &Error{Span: shiftSpan(e.Span, delta), Msg: e.Msg}
+				e = &Error{Span: shiftSpan(e.Span, delta), Code: e.Code, Msg: e.Msg}
 			}
 			f.Errors = append(f.Errors, e)
 		}

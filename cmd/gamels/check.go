@@ -4,19 +4,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"sort"
+	"slices"
 
 	"gamels/analyze"
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
 func init() {
 	register(&command{
 		name:  "check",
-		usage: "[--rules contest|icfp] [--json] PATH...",
+		usage: "[--rules contest|icfp] [--json] [--kind pousse|spot|path] PATH... (- for standard input)",
 		short: "report every error and each game's verdict in transcripts (files, or directories searched for .pousse, .spot, .path)",
 		run:   runCheck,
 	})
@@ -36,6 +34,7 @@ type checkError struct {
 	Line    int    `json:"line"`
 	Col     int    `json:"col"`
 	Offset  int    `json:"offset"`
+	Code    string `json:"code"` // stable, see the README's "Error codes"
 	Message string `json:"message"`
 }
 
@@ -47,40 +46,48 @@ type checkGame struct {
 	Verdict  string `json:"verdict"`
 	Finished bool   `json:"finished"`
 	EndMove  int    `json:"end_move,omitempty"` // 1-based; 0 when none
-	Despite  bool   `json:"despite_errors,omitempty"`
+	Partial  bool   `json:"despite_errors,omitempty"`
+	summary  string // how the game went, in words (analyze.Outcome.Summary)
 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fset := newFlagSet("check", "[--rules contest|icfp] [--json] PATH...", stderr)
+	fset := newFlagSet("check", stderr)
 	var rules rulesFlag
-	fset.Var(&rules, "rules", "default Pousse rule set: contest or icfp (a file's own `# rules:` line wins)")
+	fset.Var(&rules, "rules", rulesUsage)
 	asJSON := fset.Bool("json", false, "print a JSON array with one object per file")
-	paths, err := parseInterspersed(fset, args)
+	kindName := fset.String("kind", "", "the `format` of standard input (-) and of files whose name does not tell: pousse, spot or path")
+	paths, status, ok := parseArgs(fset, args, stdout)
+	if !ok {
+		return status
+	}
+	kind, err := kindFlag(*kindName)
 	if err != nil {
-		return 2
+		return usageError(fset, "%v", err)
+	}
+	if len(paths) == 0 && kind != 0 {
+		paths = []string{"-"} // like gofmt: no path, standard input
 	}
 	if len(paths) == 0 {
-		fset.Usage()
-		return 2
+		return usageError(fset, "no path given (use - and --kind for standard input)")
 	}
-	files, err := transcripts(paths)
-	if err != nil {
-		fmt.Fprintf(stderr, "gamels check: %v\n", err)
-		return 1
+	if slices.Contains(paths, "-") && kind == 0 {
+		return usageError(fset, "reading standard input needs --kind pousse, spot or path")
 	}
-	status := 0
+	files, bad := expand("check", paths, kind, stderr)
+	if bad {
+		status = exitProblem
+	}
 	reports := []checkReport{}
-	for _, name := range files {
-		src, err := os.ReadFile(name)
+	for _, in := range files {
+		src, err := in.read(stdin)
 		if err != nil {
-			fmt.Fprintf(stderr, "gamels check: %v\n", err)
-			status = 1
+			fmt.Fprintf(stderr, "gamels check: %s\n", message(err))
+			status = exitProblem
 			continue
 		}
-		kind, _ := parse.KindOf(name)
-		r := check(name, kind, src, rules.r)
+		r := check(in.name, in.kind, src, rules.r)
 		if len(r.Errors) > 0 {
-			status = 1
+			status = exitProblem
 		}
 		if *asJSON {
 			reports = append(reports, r)
@@ -93,64 +100,29 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(reports); err != nil {
 			fmt.Fprintf(stderr, "gamels check: %v\n", err)
-			return 1
+			return exitProblem
 		}
 	}
 	return status
 }
 
-// transcripts expands the arguments: files as given (any name), and
-// directories searched for files named *.pousse, *.spot, *.path.
-func transcripts(paths []string) ([]string, error) {
-	var out []string
-	for _, p := range paths {
-		info, err := os.Stat(p)
-		if err != nil {
-			return nil, err
-		}
-		if !info.IsDir() {
-			if _, ok := parse.KindOf(p); !ok {
-				return nil, fmt.Errorf("%s: not a transcript (want a .pousse, .spot or .path file)", p)
-			}
-			out = append(out, p)
-			continue
-		}
-		var found []string
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if _, ok := parse.KindOf(path); ok && d.Type().IsRegular() {
-				found = append(found, path)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		sort.Strings(found)
-		out = append(out, found...)
-	}
-	return out, nil
-}
-
 // check parses and analyses one file.
 func check(name string, kind parse.Kind, src []byte, def parse.Rules) checkReport {
 	f := parse.Parse(kind, src)
-	lines := parse.NewLines(src)
+	lines := textpos.New(src)
 	r := checkReport{File: name, Kind: kind.String(), Errors: []checkError{}, Games: []checkGame{}}
 	rules := parse.RulesDefault
 	if kind == parse.Pousse {
-		rules = effectiveRules(f, def)
+		rules = f.EffectiveRules(def)
 		r.Rules = rules.String()
 	}
 	errs := append(parse.ErrorList(nil), f.Errors...)
 	for _, g := range f.Games {
 		o := analyze.Analyze(kind, g, rules)
 		for _, is := range o.Issues {
-			errs = append(errs, &parse.Error{Span: is.Span, Msg: is.Msg})
+			errs = append(errs, &parse.Error{Span: is.Span, Code: is.Code, Msg: is.Msg})
 		}
-		cg := checkGame{Game: g.Index + 1, Size: g.Size, Moves: len(g.Moves), Verdict: o.Verdict, Finished: o.Finished, Despite: o.Despite}
+		cg := checkGame{Game: g.Index + 1, Size: g.Size, Moves: len(g.Moves), Verdict: o.Verdict, Finished: o.Finished, Partial: o.Partial, summary: o.Summary()}
 		at := g.N.Span.Start
 		if o.End >= 0 {
 			cg.EndMove = o.End + 1
@@ -162,7 +134,7 @@ func check(name string, kind parse.Kind, src []byte, def parse.Rules) checkRepor
 	errs.Sort()
 	for _, e := range errs {
 		line, col := lines.Position(e.Span.Start)
-		r.Errors = append(r.Errors, checkError{Line: line, Col: col, Offset: e.Span.Start, Message: e.Msg})
+		r.Errors = append(r.Errors, checkError{Line: line, Col: col, Offset: e.Span.Start, Code: string(e.Code), Message: e.Msg})
 	}
 	return r
 }
@@ -174,39 +146,6 @@ func printCheck(w io.Writer, r checkReport) {
 		fmt.Fprintf(w, "%s:%d:%d: error: %s\n", r.File, e.Line, e.Col, e.Message)
 	}
 	for _, g := range r.Games {
-		fmt.Fprintf(w, "%s:%d: game %d: %s\n", r.File, g.Line, g.Game, gameSummary(r.Kind, g, r.Rules))
+		fmt.Fprintf(w, "%s:%d: game %d: %s\n", r.File, g.Line, g.Game, g.summary)
 	}
-}
-
-// gameSummary says how a game ends, in words.
-func gameSummary(kind string, g checkGame, rules string) string {
-	var s string
-	switch {
-	case g.Verdict == "":
-		return "not analysed: its board size is unusable"
-	case kind == "path":
-		s = g.Verdict
-	case kind == "spot" && g.Finished:
-		s = g.Verdict
-	case g.Finished:
-		s = fmt.Sprintf("%s at move %d", g.Verdict, g.EndMove)
-	case kind == "spot":
-		s = fmt.Sprintf("%s: no pattern repeats in %s", g.Verdict, plural(g.Moves, "move"))
-	case rules == "icfp":
-		s = fmt.Sprintf("no result yet after %s", plural(g.Moves, "move"))
-	default:
-		s = fmt.Sprintf("%s after %s", g.Verdict, plural(g.Moves, "move"))
-	}
-	if g.Despite {
-		s += " (computed despite errors)"
-	}
-	return s
-}
-
-// plural returns "1 move", "2 moves".
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -73,6 +74,13 @@ func TestCheckErrors(t *testing.T) {
 	}
 	if len(reports) != 1 || reports[0].Rules != "icfp" || len(reports[0].Errors) != 3 || len(reports[0].Games) != 1 || reports[0].Games[0].Moves != 2 {
 		t.Errorf("unexpected report %+v", reports)
+	}
+	var codes []string
+	for _, e := range reports[0].Errors {
+		codes = append(codes, e.Code)
+	}
+	if want := []string{"unknown-move", "row-out-of-range", "missing-quit"}; !slices.Equal(codes, want) {
+		t.Errorf("--json codes %q, want %q", codes, want)
 	}
 }
 

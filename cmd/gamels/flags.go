@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 
 	"gamels/parse"
 )
@@ -28,6 +27,10 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// rulesUsage is the help of every --rules flag. (The flag package takes a
+// back-quoted word in a flag's help as the name of its value.)
+const rulesUsage = "the Pousse rule set, `contest|icfp`, when a file has no \"# rules:\" line of its own (default contest)"
+
 // rulesFlag is a --rules flag value.
 type rulesFlag struct{ r parse.Rules }
 
@@ -40,28 +43,4 @@ func (f *rulesFlag) Set(s string) error {
 	}
 	f.r = r
 	return nil
-}
-
-// newFlagSet returns a flag set that reports errors on stderr and does not
-// exit.
-func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gamels %s %s\n", name, usage)
-		fs.PrintDefaults()
-	}
-	return fs
-}
-
-// effectiveRules is the rule set a Pousse file is judged by: its own
-// `# rules:` line wins over the default chosen outside it.
-func effectiveRules(f *parse.File, def parse.Rules) parse.Rules {
-	if f.Rules != parse.RulesDefault {
-		return f.Rules
-	}
-	if def == parse.RulesDefault {
-		return parse.RulesContest
-	}
-	return def
 }

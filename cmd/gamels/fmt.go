@@ -5,118 +5,98 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
+	"slices"
 
-	"gamels/format"
-	"gamels/parse"
+	"gamels/internal/format"
 )
 
 func init() {
 	register(&command{
 		name:  "fmt",
-		usage: "[-w|-l|-d] [--kind pousse|spot|path] [PATH...]",
+		usage: "[-w|-l|-d] [--kind pousse|spot|path] [PATH...] (- or no PATH for standard input)",
 		short: "lay transcripts out canonically (like gofmt: print, write, list or diff); standard input needs --kind",
 		run:   runFmt,
 	})
 }
 
 func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("fmt", "[-w|-l|-d] [--kind pousse|spot|path] [PATH...]", stderr)
+	fs := newFlagSet("fmt", stderr)
 	write := fs.Bool("w", false, "write the result to the file instead of printing it")
 	list := fs.Bool("l", false, "list the files whose layout differs from the canonical one")
 	diff := fs.Bool("d", false, "print a unified diff instead of the result")
-	kindName := fs.String("kind", "", "the format of standard input")
-	paths, err := parseInterspersed(fs, args)
+	kindName := fs.String("kind", "", "the `format` of standard input (-) and of files whose name does not tell: pousse, spot or path")
+	paths, status, ok := parseArgs(fs, args, stdout)
+	if !ok {
+		return status
+	}
+	kind, err := kindFlag(*kindName)
 	if err != nil {
-		return 2
+		return usageError(fs, "%v", err)
 	}
 	if len(paths) == 0 {
-		kind, ok := parse.KindOf(*kindName)
-		if !ok {
-			fmt.Fprintln(stderr, "gamels fmt: reading standard input needs --kind pousse, spot or path")
-			return 2
+		paths = []string{"-"} // like gofmt: no path, standard input
+	}
+	if slices.Contains(paths, "-") {
+		if kind == 0 {
+			return usageError(fs, "reading standard input needs --kind pousse, spot or path")
 		}
 		if *write {
-			fmt.Fprintln(stderr, "gamels fmt: cannot use -w with standard input")
-			return 2
+			return usageError(fs, "cannot use -w with standard input")
 		}
-		src, err := io.ReadAll(stdin)
-		if err != nil {
-			fmt.Fprintf(stderr, "gamels fmt: %v\n", err)
-			return 1
-		}
-		return fmtOne("<stdin>", kind, src, *write, *list, *diff, stdout, stderr)
 	}
-	files, err := transcripts(paths)
-	if err != nil {
-		fmt.Fprintf(stderr, "gamels fmt: %v\n", err)
-		return 1
+	files, bad := expand("fmt", paths, kind, stderr)
+	if bad {
+		status = exitProblem
 	}
-	status := 0
-	for _, name := range files {
-		src, err := os.ReadFile(name)
-		if err != nil {
-			fmt.Fprintf(stderr, "gamels fmt: %v\n", err)
-			status = 1
-			continue
-		}
-		kind, _ := parse.KindOf(name)
-		if s := fmtOne(name, kind, src, *write, *list, *diff, stdout, stderr); s != 0 {
+	for _, in := range files {
+		if s := fmtOne(in, stdin, *write, *list, *diff, stdout, stderr); s != exitOK {
 			status = s
 		}
 	}
 	return status
 }
 
-func fmtOne(name string, kind parse.Kind, src []byte, write, list, diff bool, stdout, stderr io.Writer) int {
-	out, err := format.Source(kind, src)
+// testHookBeforeWrite, when set by a test, runs between formatting a file
+// and writing it back (to change the file concurrently).
+var testHookBeforeWrite func(name string)
+
+func fmtOne(in input, stdin io.Reader, write, list, diff bool, stdout, stderr io.Writer) int {
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "gamels fmt: %s\n", message(err))
+		return exitProblem
+	}
+	var src []byte
+	var orig *original
+	var err error
+	if write {
+		src, orig, err = readOriginal(in.name)
+	} else {
+		src, err = in.read(stdin)
+	}
+	if err != nil {
+		return fail(err)
+	}
+	out, err := format.Source(in.kind, src)
 	if errors.Is(err, format.ErrUnsafe) {
-		fmt.Fprintf(stderr, "gamels fmt: %s: %v\n", name, err)
-		return 1
+		return fail(fmt.Errorf("%s: %w", in.name, err))
 	}
 	changed := !bytes.Equal(src, out)
 	if list && changed {
-		fmt.Fprintln(stdout, name)
+		fmt.Fprintln(stdout, in.name)
 	}
 	if diff && changed {
-		stdout.Write(format.Unified(name, src, out))
+		stdout.Write(format.Unified(in.name, src, out))
 	}
 	if write && changed {
-		info, err := os.Stat(name)
-		if err != nil {
-			fmt.Fprintf(stderr, "gamels fmt: %v\n", err)
-			return 1
+		if testHookBeforeWrite != nil {
+			testHookBeforeWrite(in.name)
 		}
-		if err := writeFile(name, out, info.Mode().Perm()); err != nil {
-			fmt.Fprintf(stderr, "gamels fmt: %v\n", err)
-			return 1
+		if err := orig.rewrite(out); err != nil {
+			return fail(err)
 		}
 	}
 	if !write && !list && !diff {
 		stdout.Write(out)
 	}
-	return 0
-}
-
-// writeFile replaces a file through a temporary file in its directory and
-// a rename, so that a failure half-way never leaves it truncated.
-func writeFile(name string, data []byte, perm os.FileMode) error {
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // no-op once renamed
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(perm); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
+	return exitOK
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"gamels/analyze"
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -20,22 +21,21 @@ func init() {
 }
 
 func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("judge", "pousse|spot|path [--rules contest|icfp] [FILE]", stderr)
+	fs := newFlagSet("judge", stderr)
 	var rules rulesFlag
-	fs.Var(&rules, "rules", "Pousse rule set: contest or icfp (a file's own `# rules:` line wins)")
-	rest, err := parseInterspersed(fs, args)
-	if err != nil {
-		return 2
+	fs.Var(&rules, "rules", rulesUsage)
+	rest, status, ok := parseArgs(fs, args, stdout)
+	if !ok {
+		return status
 	}
 	if len(rest) < 1 || len(rest) > 2 {
-		fs.Usage()
-		return 2
+		return usageError(fs, "want a game and at most one file")
 	}
 	kind, ok := parse.KindOf(rest[0])
 	if !ok {
-		fmt.Fprintf(stderr, "gamels judge: unknown game %q: want pousse, spot or path\n", rest[0])
-		return 2
+		return usageError(fs, "unknown game %s: want pousse, spot or path", quoteArg(rest[0]))
 	}
+	var err error
 	name := "<stdin>"
 	var src []byte
 	if len(rest) == 2 && rest[1] != "-" {
@@ -45,11 +45,11 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		src, err = io.ReadAll(stdin)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "gamels judge: %v\n", err)
-		return 1
+		fmt.Fprintf(stderr, "gamels judge: %s\n", message(err))
+		return exitProblem
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	status := judge(kind, rules.r, name, src, out, stderr)
+	status = judge(kind, rules.r, name, src, out, stderr)
 	if err := out.Flush(); err != nil {
 		fmt.Fprintf(stderr, "gamels judge: %v\n", err)
 		return 1
@@ -67,7 +67,7 @@ func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Wri
 	var rules parse.Rules
 	f := parse.ParseEach(kind, src, func(f *parse.File, g *parse.Game) {
 		if g.Index == 0 {
-			rules = effectiveRules(f, def)
+			rules = f.EffectiveRules(def)
 		}
 		a.Add(g, rules)
 	})
@@ -84,10 +84,15 @@ func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Wri
 	printing := true
 	for i, g := range f.Games {
 		o := outcomes[i]
+		played := 0
 		for _, is := range o.Issues {
-			errs = append(errs, &parse.Error{Span: is.Span, Msg: is.Msg})
+			if is.Unplayed {
+				continue // after the end: the contest never reads the move
+			}
+			errs = append(errs, &parse.Error{Span: is.Span, Code: is.Code, Msg: is.Msg})
+			played++
 		}
-		printing = printing && !g.HasErrors && len(o.Issues) == 0 && g.Span.End <= stop
+		printing = printing && !g.HasErrors && played == 0 && g.Span.End <= stop
 		if !printing {
 			continue
 		}
@@ -101,7 +106,7 @@ func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Wri
 		return 0
 	}
 	errs.Sort()
-	lines := parse.NewLines(src)
+	lines := textpos.New(src)
 	for _, e := range errs {
 		line, col := lines.Position(e.Span.Start)
 		fmt.Fprintf(stderr, "%s:%d:%d: %s\n", name, line, col, e.Msg)

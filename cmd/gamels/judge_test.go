@@ -27,6 +27,7 @@ func TestJudgeContestData(t *testing.T) {
 		{"pousse", "icfp1998/as_uva844.in", "icfp1998/as_uva844.expected.out"},
 		{"spot", "samples/uva141_sample.in", "samples/uva141_sample.out"},
 		{"spot", "edge/uva141_edge.in", "edge/uva141_edge.expected.out"},
+		{"spot", "edge/uva141_tokens.in", "edge/uva141_tokens.expected.out"},
 		{"spot", "random/uva141_random3000.in", "random/uva141_random3000.expected.out"},
 		{"path", "samples/uva601_sample.in", "samples/uva601_sample.out"},
 		{"path", "samples/uva601_extra.in", "samples/uva601_extra.out"},
@@ -177,6 +178,17 @@ func TestJudgeMalformed(t *testing.T) {
 				t.Errorf("stderr %q, want it to start with %q", stderr.String(), tc.wantErr)
 			}
 		})
+	}
+}
+
+// TestJudgeUnplayedIllegal checks that an illegal Spot move after the end
+// of a game changes nothing of what the judge prints: the contest never
+// reads it (gamels check and the server report it).
+func TestJudgeUnplayedIllegal(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"judge", "spot"}, strings.NewReader("2\n1 1 +\n2 2 +\n2 2 -\n2 2 -\n0\n"), &stdout, &stderr)
+	if status != 0 || stdout.String() != "Player 2 wins on move 3\n" || stderr.Len() != 0 {
+		t.Errorf("status %d, stdout %q, stderr %q", status, stdout.String(), stderr.String())
 	}
 }
 

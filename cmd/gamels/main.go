@@ -1,6 +1,6 @@
 // Command gamels is editor tooling for Pousse, Spot and PATH game
 // transcripts: a language server (gamels serve) and command-line tools on
-// the same engine (judge, check, fmt, show).
+// the same engine (judge, check, fmt, show, analyze).
 package main
 
 import (
@@ -30,12 +30,13 @@ func main() {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 {
 		usage(stderr)
-		if len(args) == 0 {
-			return 2
-		}
-		return 0
+		return exitUsage
+	}
+	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		return help(args[1:], stdin, stdout, stderr)
 	}
 	if args[0] == "--version" || args[0] == "-version" {
 		args = append([]string{"version"}, args[1:]...)
@@ -44,9 +45,28 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		fmt.Fprintf(stderr, "gamels: unknown command %q\n", args[0])
 		usage(stderr)
-		return 2
+		return exitUsage
 	}
 	return c.run(args[1:], stdin, stdout, stderr)
+}
+
+// help prints the usage (gamels help), or a command's help (gamels help
+// CMD, the same as gamels CMD -h), on stdout.
+func help(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	switch {
+	case len(args) == 0:
+		usage(stdout)
+		return exitOK
+	case len(args) > 1:
+		fmt.Fprintln(stderr, "usage: gamels help [command]")
+		return exitUsage
+	}
+	if _, ok := commands[args[0]]; !ok {
+		fmt.Fprintf(stderr, "gamels help: unknown command %q\n", args[0])
+		usage(stderr)
+		return exitUsage
+	}
+	return commands[args[0]].run([]string{"-h"}, stdin, stdout, stderr)
 }
 
 func usage(w io.Writer) {
@@ -61,4 +81,6 @@ func usage(w io.Writer) {
 		c := commands[n]
 		fmt.Fprintf(w, "  %-6s %s\n         %s\n", c.name, c.usage, c.short)
 	}
+	fmt.Fprintln(w, "\nrun 'gamels help <command>' for a command's flags.")
+	fmt.Fprintln(w, "exit status: 0 when all is well, 1 when an input has a problem, 2 for a wrong command line.")
 }

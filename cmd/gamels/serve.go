@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"gamels/lsp"
+	"gamels/lsp/wire"
 )
 
 func init() {
@@ -25,37 +25,36 @@ func init() {
 
 // runServe runs the language server over stdin and stdout. Stdout
 // carries the protocol only: the log goes to stderr or to --log-file.
-// The stream is the server's own (lsp.NewStream): a broken frame is
+// The stream is the server's own (wire.NewStream): a broken frame is
 // answered or skipped and the session goes on; the end of stdin ends it.
 // The exit status is the protocol's: 0 after shutdown and exit, 1
-// otherwise; 2 for bad arguments.
+// otherwise; 2 for bad arguments (and 1 when the log file cannot be
+// opened, as for any file a command cannot open).
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("serve", stderr)
 	logFile := fs.String("log-file", "", "append the log to `file` instead of stderr")
 	logLevel := fs.String("log-level", "info", "log `level`: debug, info, warn or error")
 	// Many clients start a server with --stdio (vscode-languageclient's
 	// stdio transport, several Emacs and Vim set-ups); stdio is the only
 	// transport, so the flag is accepted and changes nothing.
 	fs.Bool("stdio", true, "talk over stdin and stdout (the only transport; accepted for clients that pass it)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	rest, status, ok := parseArgs(fs, args, stdout)
+	if !ok {
+		return status
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "gamels serve: unexpected arguments %q\n", fs.Args())
-		return 2
+	if len(rest) > 0 {
+		return usageError(fs, "unexpected arguments %q", rest)
 	}
 	level, err := zapcore.ParseLevel(*logLevel)
 	if err != nil {
-		fmt.Fprintf(stderr, "gamels serve: %v\n", err)
-		return 2
+		return usageError(fs, "%v", err)
 	}
 	var sink zapcore.WriteSyncer = zapcore.AddSync(stderr)
 	if *logFile != "" {
 		f, err := os.OpenFile(*logFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {
-			fmt.Fprintf(stderr, "gamels serve: %v\n", err)
-			return 2
+			fmt.Fprintf(stderr, "gamels serve: %s\n", message(err))
+			return exitProblem
 		}
 		defer f.Close()
 		sink = zapcore.AddSync(f)
@@ -67,7 +66,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	bi, _ := debug.ReadBuildInfo()
 	srv := lsp.NewServer(lsp.Options{Logger: logger, Version: moduleVersion(version, bi)})
-	code := srv.Serve(context.Background(), lsp.NewStream(stdio{interruptible(stdin), stdout}, logger))
+	code := srv.Serve(context.Background(), wire.NewStream(stdio{interruptible(stdin), stdout}, logger))
 	logger.Info("gamels serve exits", zap.Int("status", code))
 	return code
 }

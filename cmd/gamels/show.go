@@ -8,8 +8,9 @@ import (
 	"strings"
 
 	"gamels/analyze"
+	"gamels/internal/render"
+	"gamels/internal/textpos"
 	"gamels/parse"
-	"gamels/render"
 )
 
 func init() {
@@ -22,47 +23,42 @@ func init() {
 }
 
 func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("show", "[--rules contest|icfp] [--color auto|always|never] FILE[:LINE]", stderr)
+	fs := newFlagSet("show", stderr)
 	var rules rulesFlag
-	fs.Var(&rules, "rules", "default Pousse rule set (a file's own `# rules:` line wins)")
-	colorMode := fs.String("color", "auto", "colour the board: auto (when standard output is a terminal), always, never")
-	rest, err := parseInterspersed(fs, args)
-	if err != nil {
-		return 2
+	fs.Var(&rules, "rules", rulesUsage)
+	colorMode := fs.String("color", "auto", "colour the board: `auto|always|never`; auto colours on a terminal unless NO_COLOR is set or TERM is dumb")
+	rest, status, ok := parseArgs(fs, args, stdout)
+	if !ok {
+		return status
 	}
 	if len(rest) != 1 {
-		fs.Usage()
-		return 2
+		return usageError(fs, "want one FILE or FILE:LINE")
 	}
-	name, line := splitLine(rest[0])
+	color, err := useColor(*colorMode, stdout, os.Getenv)
+	if err != nil {
+		return usageError(fs, "%v", err)
+	}
+	name, line, err := splitLine(rest[0])
+	if err != nil {
+		return usageError(fs, "%v", err)
+	}
 	kind, ok := parse.KindOf(name)
 	if !ok {
 		fmt.Fprintf(stderr, "gamels show: %s: not a transcript (want a .pousse, .spot or .path file)\n", name)
-		return 2
+		return exitProblem
 	}
 	src, err := os.ReadFile(name)
 	if err != nil {
-		fmt.Fprintf(stderr, "gamels show: %v\n", err)
-		return 1
-	}
-	var color bool
-	switch *colorMode {
-	case "always":
-		color = true
-	case "never":
-	case "auto":
-		color = isTerminal(stdout)
-	default:
-		fmt.Fprintf(stderr, "gamels show: --color takes auto, always or never, not %q\n", *colorMode)
-		return 2
+		fmt.Fprintf(stderr, "gamels show: %s\n", message(err))
+		return exitProblem
 	}
 	f := parse.Parse(kind, src)
-	lines := parse.NewLines(src)
+	lines := textpos.New(src)
 	if line > lines.Count() {
 		fmt.Fprintf(stderr, "gamels show: %s has %d lines, no line %d\n", name, lines.Count(), line)
 		return 1
 	}
-	s := &shower{f: f, rules: effectiveRules(f, rules.r), color: color, w: stdout}
+	s := &shower{f: f, rules: f.EffectiveRules(rules.r), color: color, w: stdout}
 	if line == 0 {
 		if len(f.Games) == 0 {
 			fmt.Fprintf(stderr, "gamels show: %s: no game\n", name)
@@ -88,17 +84,30 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // splitLine splits "file:12" into the file and the line; the line is 0
-// when none is given.
-func splitLine(arg string) (string, int) {
+// when none is given. A suffix after the last colon that is not a line
+// number ("f.pousse:0", "f.pousse:abc", "f.pousse:") is an error, unless
+// the whole argument names a transcript.
+func splitLine(arg string) (string, int, error) {
 	i := strings.LastIndexByte(arg, ':')
 	if i < 0 {
-		return arg, 0
+		return arg, 0, nil
 	}
-	n, err := strconv.Atoi(arg[i+1:])
-	if err != nil || n < 1 {
-		return arg, 0
+	if _, ok := parse.KindOf(arg); ok {
+		return arg, 0, nil // "game:1.pousse"
 	}
-	return arg[:i], n
+	name, num := arg[:i], arg[i+1:]
+	n, err := strconv.Atoi(num)
+	switch {
+	case num == "":
+		return "", 0, fmt.Errorf("%s: no line number after the colon", quoteArg(arg))
+	case err != nil && strings.Trim(num, "0123456789") == "":
+		return "", 0, fmt.Errorf("%s: line %s is too large", quoteArg(arg), num)
+	case err != nil || num[0] == '+' || num[0] == '-':
+		return "", 0, fmt.Errorf("%s: %s is not a line number", quoteArg(arg), quoteArg(num))
+	case n < 1:
+		return "", 0, fmt.Errorf("%s: lines are numbered from 1", quoteArg(arg))
+	}
+	return name, n, nil
 }
 
 // gameAt returns the last game starting at or before offset off.
@@ -133,7 +142,7 @@ func (s *shower) game(g *parse.Game, end int) {
 	}
 	switch s.f.Kind {
 	case parse.Path:
-		res := analyze.AnalyzePath(g)
+		res := analyze.Path(g)
 		fmt.Fprintf(w, "game %d: %dx%d, %s\n", g.Index+1, g.Size, g.Size, res.Verdict)
 		s.board(render.Path(g, res))
 		if res.Class == analyze.PathWhiteWins || res.Class == analyze.PathBlackWins {
@@ -157,17 +166,17 @@ func (s *shower) game(g *parse.Game, end int) {
 	}
 	var board, counts, mover string
 	if s.f.Kind == parse.Pousse {
-		pg := analyze.AnalyzePousse(g, s.rules)
+		pg := analyze.Pousse(g, s.rules)
 		st := pg.Board(played)
 		board = render.Pousse(st)
 		x, oo := st.Straights()
 		counts = fmt.Sprintf("straights X %d, O %d", x, oo)
 		mover = map[bool]string{true: "X", false: "O"}[played%2 == 1]
 	} else {
-		sg := analyze.AnalyzeSpot(g)
+		sg := analyze.Spot(g)
 		st := sg.Board(played)
 		board = render.Spot(st)
-		counts = plural(st.Spots(), "spot")
+		counts = parse.Plural(st.Spots(), "spot")
 		mover = map[bool]string{true: "player 1", false: "player 2"}[played%2 == 1]
 	}
 	head := fmt.Sprintf("game %d: %dx%d, ", g.Index+1, g.Size, g.Size)
@@ -186,7 +195,7 @@ func (s *shower) game(g *parse.Game, end int) {
 	case o.End >= 0:
 		fmt.Fprintf(w, "the game ends at move %d: %s\n", o.End+1, o.Verdict)
 	case played == len(g.Moves) && o.Verdict != "":
-		fmt.Fprintf(w, "%s: no result in %s\n", o.Verdict, plural(len(g.Moves), "move"))
+		fmt.Fprintln(w, o.Ending())
 	}
 }
 
@@ -237,14 +246,4 @@ func (s *shower) board(text string) {
 		}
 	}
 	io.WriteString(s.w, b.String())
-}
-
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }

@@ -24,13 +24,17 @@ func init() {
 }
 
 func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		fmt.Fprintf(stderr, "gamels version: unexpected arguments %q\n", args)
-		return 2
+	fs := newFlagSet("version", stderr)
+	rest, status, ok := parseArgs(fs, args, stdout)
+	if !ok {
+		return status
+	}
+	if len(rest) > 0 {
+		return usageError(fs, "unexpected arguments %q", rest)
 	}
 	bi, _ := debug.ReadBuildInfo()
 	fmt.Fprintln(stdout, versionLine(version, bi))
-	return 0
+	return exitOK
 }
 
 // moduleVersion is the version the binary reports: the link-time version,

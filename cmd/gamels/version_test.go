@@ -62,7 +62,11 @@ func TestVersionCommand(t *testing.T) {
 		t.Errorf("version and --version differ: %q", outs)
 	}
 	var stdout, stderr bytes.Buffer
-	if status := run([]string{"version", "x"}, nil, &stdout, &stderr); status != 2 || stdout.Len() != 0 {
+	if status := run([]string{"version", "x"}, nil, &stdout, &stderr); status != exitUsage || stdout.Len() != 0 {
 		t.Errorf("version x: status %d, stdout %q", status, stdout.String())
+	}
+	stdout.Reset()
+	if status := run([]string{"help", "version"}, nil, &stdout, &stderr); status != exitOK || !strings.Contains(stdout.String(), "usage: gamels version") {
+		t.Errorf("help version: status %d, stdout %q", status, stdout.String())
 	}
 }

@@ -1,0 +1,163 @@
+package solve
+
+import "math/bits"
+
+// pboard is a Pousse position of up to 8 x 8: one bit per square and
+// colour, square (r, c) (0-based) at bit 8r+c whatever the board size,
+// so that a row is a byte and a column a stride-8 comb. A move is a few
+// word operations, and a position is copied rather than undone.
+type pboard struct {
+	x, o uint64
+}
+
+// pgeom is what depends on the board size only: the masks of the rows
+// and columns.
+type pgeom struct {
+	n          int
+	rows, cols [8]uint64
+	all        uint64
+	// rowLSB has bit 0 of each row's byte, colLSB bit c of row 0 for
+	// each column c.
+	rowLSB, colLSB uint64
+}
+
+// pousseMaxN is the largest board the search takes.
+const pousseMaxN = 8
+
+func newPgeom(n int) *pgeom {
+	g := &pgeom{n: n}
+	for i := range n {
+		g.rows[i] = (1<<n - 1) << (8 * i)
+		for r := range n {
+			g.cols[i] |= 1 << (8*r + i)
+		}
+		g.all |= g.rows[i]
+		g.rowLSB |= 1 << (8 * i)
+		g.colLSB |= 1 << i
+	}
+	return g
+}
+
+// pmove is a Pousse move: dir<<3 | line, dir 0..3 for L, R, T, B and
+// line 0-based.
+type pmove uint8
+
+const pdirs = "LRTB"
+
+func newPmove(dir byte, line int) pmove {
+	for d := range 4 {
+		if pdirs[d] == dir {
+			return pmove(d<<3 | (line - 1))
+		}
+	}
+	panic("solve: bad Pousse direction")
+}
+
+func (m pmove) dir() byte { return pdirs[m>>3] }
+func (m pmove) line() int { return int(m&7) + 1 }
+
+// String is the move's token, such as "R3".
+func (m pmove) String() string {
+	return string([]byte{m.dir(), byte('0' + m.line())})
+}
+
+// apply returns the position after mover (1 for X, 2 for O) plays m. The
+// run pushed is found with one bit scan of the line's empty squares; the
+// run then moves with one shift per colour. O(1).
+func (g *pgeom) apply(b pboard, m pmove, mover int) pboard {
+	i := int(m & 7)
+	occ := b.x | b.o
+	var seg, moving, put uint64
+	var sh int // the run moves by 1 (along a row) or 8 (down a column)
+	switch m >> 3 {
+	case 0: // L: the run is from column 0 to the first empty square
+		line := g.rows[i]
+		k := 8*i + g.n - 1 // full line: the last square falls off
+		if e := line &^ occ; e != 0 {
+			k = bits.TrailingZeros64(e)
+		}
+		seg = line & (2<<k - 1)
+		moving, put, sh = seg&^(1<<k), 1<<(8*i), 1
+	case 1: // R
+		line := g.rows[i]
+		k := 8 * i
+		if e := line &^ occ; e != 0 {
+			k = 63 - bits.LeadingZeros64(e)
+		}
+		seg = line &^ (1<<k - 1)
+		moving, put, sh = seg&^(1<<k), 1<<(8*i+g.n-1), -1
+	case 2: // T
+		line := g.cols[i]
+		k := 8*(g.n-1) + i
+		if e := line &^ occ; e != 0 {
+			k = bits.TrailingZeros64(e)
+		}
+		seg = line & (2<<k - 1)
+		moving, put, sh = seg&^(1<<k), 1<<i, 8
+	default: // B
+		line := g.cols[i]
+		k := i
+		if e := line &^ occ; e != 0 {
+			k = 63 - bits.LeadingZeros64(e)
+		}
+		seg = line &^ (1<<k - 1)
+		moving, put, sh = seg&^(1<<k), 1<<(8*(g.n-1)+i), -8
+	}
+	if sh > 0 {
+		b.x = b.x&^seg | (b.x&moving)<<sh
+		b.o = b.o&^seg | (b.o&moving)<<sh
+	} else {
+		b.x = b.x&^seg | (b.x&moving)>>-sh
+		b.o = b.o&^seg | (b.o&moving)>>-sh
+	}
+	if mover == 1 {
+		b.x |= put
+	} else {
+		b.o |= put
+	}
+	return b
+}
+
+// straights counts the rows and columns full of each colour, with word
+// operations: the squares off the board are set, then each row (byte)
+// is folded onto its bit 0 and each column onto row 0 by three
+// shift-ANDs, so that bit 0 of a row's byte, or bit c of the first
+// byte, is set exactly when the line is full. O(1).
+func (g *pgeom) straights(b pboard) (x, o int) {
+	return g.full(b.x), g.full(b.o)
+}
+
+func (g *pgeom) full(c uint64) int {
+	c |= ^g.all
+	r := c & (c >> 4)
+	r &= r >> 2
+	r &= r >> 1
+	k := c & (c >> 32)
+	k &= k >> 16
+	k &= k >> 8
+	return bits.OnesCount64(r&g.rowLSB) + bits.OnesCount64(k&g.colLSB)
+}
+
+// winner returns 1 (X) or 2 (O) when that colour has more straights,
+// else 0. O(N).
+func (g *pgeom) winner(b pboard) int {
+	x, o := g.straights(b)
+	switch {
+	case x > o:
+		return 1
+	case o > x:
+		return 2
+	}
+	return 0
+}
+
+// count returns the number of markers on the board. O(1).
+func (b pboard) count() int { return bits.OnesCount64(b.x | b.o) }
+
+// hash mixes the position and a side bit into a table index. O(1).
+func (b pboard) hash(side int) uint64 {
+	h := b.x*0x9e3779b97f4a7c15 ^ bits.RotateLeft64(b.o*0xbf58476d1ce4e5b9, 29) ^ uint64(side)*0x94d049bb133111eb
+	h ^= h >> 31
+	h *= 0xd6e8feb86659fd93
+	return h ^ h>>32
+}

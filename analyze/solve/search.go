@@ -1,0 +1,77 @@
+package solve
+
+import (
+	"context"
+	"time"
+)
+
+// Options bound a search.
+type Options struct {
+	// Depth is the horizon in plies; 0 means DefaultDepth.
+	Depth int
+	// Nodes is the node budget of one search (one position); 0 means no
+	// budget.
+	Nodes int64
+	// Deadline, when not zero, stops the search at that time.
+	Deadline time.Time
+	// TableBits is log2 of the number of transposition table slots (24
+	// bytes each); 0 means 18 (6 MiB).
+	TableBits int
+}
+
+// DefaultDepth is the horizon when Options.Depth is 0.
+const DefaultDepth = 6
+
+func (o Options) depth() int {
+	if o.Depth <= 0 {
+		return DefaultDepth
+	}
+	return min(o.Depth, maxPlies-1)
+}
+
+// Result is what a search proved about a position, for the side to move.
+type Result struct {
+	// Outcome and Plies: Win (or Loss) within Plies plies, the shortest
+	// win and the longest defence; Unknown: no forced result within
+	// Depth plies (for a Pousse game already over: see the game).
+	Outcome Outcome
+	Plies   int
+	// Best is the move the search prefers (the shortest win, the longest
+	// defence, or a move keeping the result open), as its token ("R3",
+	// "2 3 +"); empty when the game is over.
+	Best string
+	// Depth is the horizon fully searched; Complete is false when the
+	// budget, the deadline or the context cut the search short of the
+	// requested depth before a result was proven.
+	Depth    int
+	Complete bool
+	// Nodes is the number of positions visited.
+	Nodes int64
+}
+
+// limits is the stopping logic shared by the searches.
+type limits struct {
+	ctx      context.Context
+	deadline time.Time
+	budget   int64 // 0: none
+	nodes    int64
+	stop     bool
+	err      error
+}
+
+// tick counts a node and, every 1024 nodes, looks at the budget, the
+// deadline and the context. O(1) amortised.
+func (l *limits) tick() bool {
+	l.nodes++
+	if l.nodes&1023 == 0 && !l.stop {
+		switch {
+		case l.budget > 0 && l.nodes >= l.budget:
+			l.stop = true
+		case !l.deadline.IsZero() && time.Now().After(l.deadline):
+			l.stop = true
+		case l.ctx != nil && l.ctx.Err() != nil:
+			l.stop, l.err = true, l.ctx.Err()
+		}
+	}
+	return l.stop
+}

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestAnalyzeProgress: on a terminal, analyze reports its progress on
+// standard error and erases the line when a file is done.
+func TestAnalyzeProgress(t *testing.T) {
+	ptmx, tty := openPTYPair(t)
+	var out strings.Builder
+	if s := run([]string{"analyze", "--depth", "2", "../../testdata/examples/sample.pousse"}, nil, &out, tty); s != 0 {
+		t.Fatalf("status %d", s)
+	}
+	var got []byte
+	buf := make([]byte, 4096)
+	ptmx.SetReadDeadline(time.Now().Add(2 * time.Second))
+	for !strings.Contains(string(got), "of 2\r\x1b[K") {
+		n, err := ptmx.Read(buf)
+		got = append(got, buf[:n]...)
+		if err != nil {
+			t.Fatalf("reading the terminal: %v after %q", err, got)
+		}
+	}
+	if !strings.HasPrefix(string(got), "\r\x1b[K../../testdata/examples/sample.pousse: game 1 of 2") {
+		t.Errorf("progress %q", got)
+	}
+	if !strings.Contains(out.String(), "game 2 (4x4, contest, depth 2)") {
+		t.Errorf("the annotations are missing from standard output:\n%s", out.String())
+	}
+}

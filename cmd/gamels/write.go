@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// fmt -w rewrites a file the way gofmt does, so that nothing about the
+// file is lost but its old layout: it writes the file in place (after a
+// backup), not through a new file and a rename, which would replace a
+// symbolic link by a regular file, break hard links, and give the file
+// the writer's owner and default mode. In order:
+//
+//  1. readOriginal resolves symbolic links (the target is formatted, the
+//     link stays a link) and reads the file, noting its identity, size,
+//     modification time and mode.
+//  2. rewrite refuses a file whose mode grants no write permission at all
+//     (even to root, who could write it anyway), and opens the file for
+//     writing: where the system says no (not the owner, say), the file is
+//     left alone.
+//  3. It checks that the file is still the one read, unchanged: the same
+//     file, size and modification time, and the same bytes. A file changed
+//     by another process meanwhile is left as that process wrote it, and
+//     the run fails.
+//  4. It copies the original to a backup beside the file, writes the new
+//     text over the file and truncates it; should that fail, it writes
+//     the original back (or says where the backup is). The owner, group,
+//     hard links and the mode stay those of the file; a set-user-ID or
+//     set-group-ID bit the system cleared on the write is set again.
+//  5. It removes the backup.
+//
+// The cost is O(size of the file): it is read twice and written once.
+
+// errChanged says a file changed between reading and writing it.
+var errChanged = errors.New("changed while it was being formatted: left as the other writer made it")
+
+// original is a file as fmt -w read it.
+type original struct {
+	name string      // as given
+	path string      // symbolic links resolved: the file rewritten
+	info os.FileInfo // when it was read
+	src  []byte
+}
+
+// readOriginal reads the file name (the target of a symbolic link) and
+// notes what rewrite checks before writing it.
+func readOriginal(name string) ([]byte, *original, error) {
+	path, err := filepath.EvalSymlinks(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, nil, fmt.Errorf("%s: not a regular file: not rewritten", name)
+	}
+	src, err := io.ReadAll(f)
+	if err != nil {
+		return nil, nil, err
+	}
+	return src, &original{name: name, path: path, info: info, src: src}, nil
+}
+
+// rewrite writes data over the file in place, if it is writable and
+// still as it was read; see the steps above.
+func (o *original) rewrite(data []byte) error {
+	if o.info.Mode().Perm()&0o222 == 0 {
+		return fmt.Errorf("%s: read-only (mode %v): not rewritten", o.name, o.info.Mode().Perm())
+	}
+	f, err := os.OpenFile(o.path, os.O_RDWR, 0)
+	if err != nil {
+		return fmt.Errorf("%w: not rewritten", err)
+	}
+	defer f.Close() // on the error paths
+	now, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if !os.SameFile(o.info, now) || now.Size() != o.info.Size() || !now.ModTime().Equal(o.info.ModTime()) {
+		return fmt.Errorf("%s: %w", o.name, errChanged)
+	}
+	cur, err := io.ReadAll(f)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(cur, o.src) {
+		return fmt.Errorf("%s: %w", o.name, errChanged)
+	}
+	bak, err := o.backup()
+	if err != nil {
+		return fmt.Errorf("%s: cannot make a backup, not rewritten: %w", o.name, err)
+	}
+	n, err := f.WriteAt(data, 0)
+	if err == nil && len(data) < len(o.src) {
+		err = f.Truncate(int64(len(data)))
+	}
+	if err != nil {
+		if n > 0 && !o.restore(f) {
+			return fmt.Errorf("%s: %v; the original is in %s", o.name, err, bak)
+		}
+		os.Remove(bak)
+		return fmt.Errorf("%s: %v: left as it was", o.name, err)
+	}
+	// A write by a process without CAP_FSETID clears the set-user-ID and
+	// set-group-ID bits: the owner may set them again.
+	if after, err := f.Stat(); err == nil && after.Mode() != o.info.Mode() {
+		f.Chmod(o.info.Mode())
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("%s: %v; the original is in %s", o.name, err, bak)
+	}
+	return os.Remove(bak)
+}
+
+// backup copies the original into a new file beside it, readable by its
+// owner only, and returns its name.
+func (o *original) backup() (string, error) {
+	b, err := os.CreateTemp(filepath.Dir(o.path), filepath.Base(o.path)+".*.bak")
+	if err != nil {
+		return "", err
+	}
+	_, err = b.Write(o.src)
+	if err1 := b.Close(); err == nil {
+		err = err1
+	}
+	if err != nil {
+		os.Remove(b.Name())
+		return "", err
+	}
+	return b.Name(), nil
+}
+
+// restore writes the original back after a failed write, and reports
+// whether it succeeded.
+func (o *original) restore(f *os.File) bool {
+	if _, err := f.WriteAt(o.src, 0); err != nil {
+		return false
+	}
+	return f.Truncate(int64(len(o.src))) == nil
+}

@@ -1,0 +1,62 @@
+package format
+
+import (
+	"github.com/aymanbagabas/go-udiff"
+	"github.com/aymanbagabas/go-udiff/lcs"
+
+	"gamels/parse"
+)
+
+// lineDiff diffs two lists of lines (each with its line end) with Myers'
+// algorithm, as gopls does (go-udiff is a public copy of its diff), and
+// returns the edits that turn a into b, the first line of a starting at
+// byte offset. Time O((len(a)+len(b))·D) for D differing lines, and the
+// search is bounded: past its limit the diff stays correct but may not
+// be the shortest. Space O(len(a)+len(b)).
+func lineDiff(a, b [][]byte, offset int) []Edit {
+	as, bs := strings2(a), strings2(b)
+	starts := make([]int, len(a)+1)
+	starts[0] = offset
+	for i, l := range a {
+		starts[i+1] = starts[i] + len(l)
+	}
+	diffs := lcs.DiffLines(as, bs)
+	edits := make([]Edit, 0, len(diffs))
+	for _, d := range diffs {
+		e := Edit{Span: parse.Span{Start: starts[d.Start], End: starts[d.End]}}
+		for _, l := range b[d.ReplStart:d.ReplEnd] {
+			e.New = append(e.New, l...)
+		}
+		edits = append(edits, e)
+	}
+	return edits
+}
+
+func strings2(lines [][]byte) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = string(l)
+	}
+	return out
+}
+
+// Unified returns a unified diff of src and out, as `diff -u` would
+// print it, with three lines of context, or nil when they are equal.
+// The hunks are those of Edits, laid out by go-udiff. O(len(src) +
+// len(out)) beyond the diff itself.
+func Unified(name string, src, out []byte) []byte {
+	edits := Edits(src, out)
+	if len(edits) == 0 {
+		return nil
+	}
+	ue := make([]udiff.Edit, len(edits))
+	for i, e := range edits {
+		ue[i] = udiff.Edit{Start: e.Span.Start, End: e.Span.End, New: string(e.New)}
+	}
+	d, err := udiff.ToUnified(name, name+" (formatted)", string(src), ue, udiff.DefaultContextLines)
+	if err != nil {
+		// Edits returns ordered edits inside src: this cannot happen.
+		panic("format: inconsistent edits: " + err.Error())
+	}
+	return []byte(d)
+}

@@ -1,0 +1,82 @@
+package textpos
+
+import (
+	"bytes"
+	"testing"
+)
+
+// transcript is a text like a large Pousse transcript: short ASCII lines.
+var transcript = bytes.Repeat([]byte("L12\nT3\nB100\nQUIT\n100\n# a comment\n"), 1<<15)
+
+func BenchmarkNew(b *testing.B) {
+	for _, tt := range []struct {
+		name string
+		text []byte
+	}{
+		{"moves", transcript},
+		{"crlf", bytes.ReplaceAll(transcript, []byte("\n"), []byte("\r\n"))},
+		{"wide", bytes.Repeat([]byte("L1 R2 T3 B4 # commentaire é漢字😀\n"), 1<<15)},
+	} {
+		b.Run(tt.name, func(b *testing.B) {
+			b.SetBytes(int64(len(tt.text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				New(tt.text)
+			}
+		})
+	}
+}
+
+// BenchmarkLineEnd reads the text line by line, as the PATH parser does,
+// with "\n" and with lone "\r" line ends.
+func BenchmarkLineEnd(b *testing.B) {
+	row := bytes.Repeat([]byte("W"), 80)
+	for _, sep := range []string{"\n", "\r"} {
+		text := bytes.Repeat(append(row[:80:80], sep...), 1<<13)
+		b.Run(map[string]string{"\n": "lf", "\r": "cr"}[sep], func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				for i := 0; i < len(text); {
+					_, i = LineEnd(text, i)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkLine(b *testing.B) {
+	x := New(transcript)
+	b.SetBytes(1)
+	step := len(transcript)/1000 + 1
+	for b.Loop() {
+		for off := 0; off < len(transcript); off += step {
+			x.Line(off)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(transcript)/step+1), "ns/lookup")
+}
+
+// BenchmarkEdited changes one line of a large text: same length (the
+// index is shared) and one byte longer (the later line starts shift).
+func BenchmarkEdited(b *testing.B) {
+	x := New(transcript)
+	mid := len(transcript) / 2
+	mid += bytes.IndexByte(transcript[mid:], '\n') + 1 // a line start, "L12" by construction
+	same := bytes.Clone(transcript)
+	copy(same[mid:], "R12")
+	longer := append(append(bytes.Clone(transcript[:mid]), 'R'), transcript[mid:]...)
+	b.Run("same", func(b *testing.B) {
+		b.SetBytes(int64(len(transcript)))
+		for b.Loop() {
+			if y, _, _ := x.Edited(same, mid, mid+1, mid+1); y != x {
+				b.Fatal("not shared")
+			}
+		}
+	})
+	b.Run("longer", func(b *testing.B) {
+		b.SetBytes(int64(len(transcript)))
+		for b.Loop() {
+			x.Edited(longer, mid, mid, mid+1)
+		}
+	})
+}

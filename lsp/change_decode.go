@@ -1,0 +1,235 @@
+package lsp
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/go-json-experiment/json/jsontext"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"gamels/lsp/wire"
+)
+
+// This file decodes what text synchronisation must get exactly right: the
+// document's URI as the client spelt it, and the content changes of a
+// didChange, which are validated strictly. The protocol library reads a
+// change it cannot decode as a whole-document change, which would replace
+// the user's text by a fragment; here such a change is an error, and the
+// document keeps its last good text.
+
+// docParams is the part of every textDocument/* params this server needs
+// before anything else: the document's URI, as sent.
+type docParams struct {
+	TextDocument struct {
+		URI *string `json:"uri"`
+	} `json:"textDocument"`
+}
+
+// rawDocumentURI returns params.textDocument.uri exactly as the client
+// sent it (after JSON unescaping), checked by the uri package but not
+// rewritten by it: a document is keyed, and answered, by the client's own
+// spelling, so that two URIs the client keeps apart stay apart and
+// diagnostics go to the URI the client knows. O(len(raw)).
+func rawDocumentURI(raw []byte) (uri.URI, error) {
+	var p docParams
+	if err := protocol.Unmarshal(raw, &p); err != nil {
+		return "", err
+	}
+	if p.TextDocument.URI == nil {
+		return "", errors.New("textDocument.uri is missing")
+	}
+	return checkedURI(*p.TextDocument.URI)
+}
+
+// checkedURI returns s as a URI when the uri package accepts it, as
+// sent (the transport's rule, wire.DocumentURI, that didOpen follows
+// too).
+func checkedURI(s string) (uri.URI, error) { return wire.DocumentURI(s) }
+
+// changeParams is DidChangeTextDocumentParams with its changes kept raw,
+// so that each is validated on its own terms.
+type changeParams struct {
+	TextDocument struct {
+		URI     *string `json:"uri"`
+		Version *int32  `json:"version"`
+	} `json:"textDocument"`
+	ContentChanges *[]jsontext.Value `json:"contentChanges"`
+}
+
+// rawChange is one content change with every member kept raw: a member
+// that is absent stays nil, a null one is "null".
+type rawChange struct {
+	Range       jsontext.Value `json:"range"`
+	RangeLength jsontext.Value `json:"rangeLength"`
+	Text        jsontext.Value `json:"text"`
+}
+
+// A textChange is one validated content change: a partial change when
+// whole is false, else a whole-document change.
+type textChange struct {
+	whole bool
+	rng   protocol.Range
+	text  string
+}
+
+// didChangeParams is a validated didChange.
+type didChangeParams struct {
+	uri     uri.URI
+	version int32
+	changes []textChange
+}
+
+// errMalformedChange marks a didChange whose changes are neither valid
+// partial changes nor valid whole-document changes.
+var errMalformedChange = errors.New("malformed content change")
+
+// decodeDidChange decodes and validates didChange params. A change is
+// either partial, {"range": Range, "rangeLength"?: uinteger, "text":
+// string}, or whole, {"text": string} with no range member at all; a
+// range that is null or not a Range of uintegers (0 to 2^31-1), a
+// rangeLength that is not a uinteger, a text that is missing or not a
+// string make the whole notification malformed (errMalformedChange):
+// applying part of it, or reading it as a replacement, would leave the
+// server's text different from the client's. O(len(raw)).
+func decodeDidChange(raw []byte) (didChangeParams, error) {
+	var p changeParams
+	if err := protocol.Unmarshal(raw, &p); err != nil {
+		return didChangeParams{}, fmt.Errorf("%w: %v", errMalformedChange, err)
+	}
+	if p.TextDocument.URI == nil {
+		return didChangeParams{}, errors.New("textDocument.uri is missing")
+	}
+	u, err := checkedURI(*p.TextDocument.URI)
+	if err != nil {
+		return didChangeParams{}, err
+	}
+	out := didChangeParams{uri: u}
+	if p.TextDocument.Version == nil {
+		return out, fmt.Errorf("%w: textDocument.version is missing", errMalformedChange)
+	}
+	out.version = *p.TextDocument.Version
+	if p.ContentChanges == nil {
+		return out, fmt.Errorf("%w: contentChanges is missing", errMalformedChange)
+	}
+	out.changes = make([]textChange, 0, len(*p.ContentChanges))
+	for i, rc := range *p.ContentChanges {
+		ch, err := decodeChange(rc)
+		if err != nil {
+			return out, fmt.Errorf("%w: change %d: %v", errMalformedChange, i, err)
+		}
+		out.changes = append(out.changes, ch)
+	}
+	return out, nil
+}
+
+// decodeChange validates one content change.
+func decodeChange(raw jsontext.Value) (textChange, error) {
+	if !isObject(raw) {
+		return textChange{}, errors.New("not an object")
+	}
+	var rc rawChange
+	if err := protocol.Unmarshal(raw, &rc); err != nil {
+		return textChange{}, err
+	}
+	var ch textChange
+	if rc.Text == nil {
+		return ch, errors.New(`"text" is missing`)
+	}
+	if err := strictUnmarshal(rc.Text, &ch.text); err != nil {
+		return ch, fmt.Errorf(`"text": %v`, err)
+	}
+	if rc.Range == nil {
+		if rc.RangeLength != nil {
+			return ch, errors.New(`"rangeLength" without "range"`)
+		}
+		ch.whole = true
+		return ch, nil
+	}
+	if err := decodeRange(rc.Range, &ch.rng); err != nil {
+		return ch, fmt.Errorf(`"range": %v`, err)
+	}
+	if rc.RangeLength != nil {
+		if _, err := uinteger(rc.RangeLength); err != nil {
+			return ch, fmt.Errorf(`"rangeLength": %v`, err)
+		}
+	}
+	return ch, nil
+}
+
+// decodeRange validates a Range: two Positions of uintegers.
+func decodeRange(raw jsontext.Value, r *protocol.Range) error {
+	var v struct {
+		Start jsontext.Value `json:"start"`
+		End   jsontext.Value `json:"end"`
+	}
+	if !isObject(raw) {
+		return errors.New("not an object")
+	}
+	if err := protocol.Unmarshal(raw, &v); err != nil {
+		return err
+	}
+	if err := decodePosition(v.Start, &r.Start); err != nil {
+		return fmt.Errorf("start: %v", err)
+	}
+	if err := decodePosition(v.End, &r.End); err != nil {
+		return fmt.Errorf("end: %v", err)
+	}
+	return nil
+}
+
+// decodePosition validates a Position.
+func decodePosition(raw jsontext.Value, p *protocol.Position) error {
+	if !isObject(raw) {
+		return errors.New("not an object")
+	}
+	var v struct {
+		Line      jsontext.Value `json:"line"`
+		Character jsontext.Value `json:"character"`
+	}
+	if err := protocol.Unmarshal(raw, &v); err != nil {
+		return err
+	}
+	line, err := uinteger(v.Line)
+	if err != nil {
+		return fmt.Errorf("line: %v", err)
+	}
+	char, err := uinteger(v.Character)
+	if err != nil {
+		return fmt.Errorf("character: %v", err)
+	}
+	p.Line, p.Character = line, char
+	return nil
+}
+
+// uinteger reads the protocol's uinteger: an integer from 0 to 2^31-1,
+// written as one (no fraction, no exponent).
+func uinteger(raw jsontext.Value) (uint32, error) {
+	if raw == nil {
+		return 0, errors.New("missing")
+	}
+	if raw.Kind() != '0' {
+		return 0, fmt.Errorf("%s is not a number", raw)
+	}
+	v, err := strconv.ParseInt(string(raw), 10, 64)
+	if err != nil || v < 0 || v > math.MaxInt32 {
+		return 0, fmt.Errorf("%s is not a uinteger (0 to 2^31-1)", raw)
+	}
+	return uint32(v), nil
+}
+
+// strictUnmarshal decodes raw into v, refusing null (which would
+// silently decode as "no value").
+func strictUnmarshal(raw jsontext.Value, v any) error {
+	if raw.Kind() == 'n' {
+		return errors.New("null")
+	}
+	return protocol.Unmarshal(raw, v)
+}
+
+// isObject reports whether raw is a JSON object.
+func isObject(raw jsontext.Value) bool {
+	return raw.Kind() == '{'
+}

@@ -1,0 +1,138 @@
+package lsp
+
+import (
+	"context"
+
+	"go.lsp.dev/protocol"
+)
+
+// A methodEntry is how the server answers one protocol method: a
+// request or a notification, and the capability it adds to the answer to
+// initialize. Exactly one of the four handlers is set.
+type methodEntry struct {
+	// lifecycle answers a request on the read goroutine whatever the
+	// session's state: initialize and shutdown, which check the state
+	// themselves.
+	lifecycle func(s *Server, params []byte) (any, error)
+	// request answers a request between initialize and shutdown, in
+	// two phases (see handlerFunc): decode and snapshot on the read
+	// goroutine, then the work concurrently.
+	request handlerFunc
+	// notify handles a notification between initialize and shutdown, on
+	// the read goroutine, in wire order; its error is logged.
+	notify func(s *Server, ctx context.Context, params []byte) error
+	// always handles a notification in any state: exit, $/cancelRequest.
+	always func(s *Server, params []byte)
+
+	// capability, when not nil, is what the method adds to the
+	// ServerCapabilities of the answer to initialize.
+	capability func(*protocol.ServerCapabilities)
+}
+
+// methodTable returns every method the server answers. A request not in
+// it gets MethodNotFound; a notification not in it is logged and
+// ignored. The features' handlers live in files named for them
+// (hover.go, completion.go ...); the text synchronisation in
+// text_sync.go; the lifecycle in lifecycle.go.
+func methodTable() map[string]methodEntry {
+	return map[string]methodEntry{
+		// The lifecycle.
+		protocol.MethodInitialize: {lifecycle: (*Server).initialize},
+		protocol.MethodShutdown:   {lifecycle: func(s *Server, _ []byte) (any, error) { return s.shutdown() }},
+		protocol.MethodExit:       {always: func(s *Server, _ []byte) { s.exit() }},
+		protocol.MethodInitialized: {notify: func(s *Server, _ context.Context, _ []byte) error {
+			s.log.Info("client initialized")
+			return nil
+		}},
+		protocol.MethodCancelRequest: {always: (*Server).cancelRequest},
+
+		// Text synchronisation: open and close, changes incremental (full
+		// changes accepted too), and the settings.
+		protocol.MethodTextDocumentDidOpen: {
+			notify: (*Server).didOpen,
+			capability: func(c *protocol.ServerCapabilities) {
+				open, change := true, protocol.TextDocumentSyncKindIncremental
+				c.TextDocumentSync = &protocol.TextDocumentSyncOptions{OpenClose: &open, Change: &change}
+			},
+		},
+		protocol.MethodTextDocumentDidChange:           {notify: (*Server).didChange},
+		protocol.MethodTextDocumentDidClose:            {notify: (*Server).didClose},
+		protocol.MethodWorkspaceDidChangeConfiguration: {notify: (*Server).didChangeConfiguration},
+
+		// The features: requests about one document.
+		protocol.MethodTextDocumentHover: {
+			request:    docRequest(protocol.MethodTextDocumentHover, (*Server).hover),
+			capability: func(c *protocol.ServerCapabilities) { c.HoverProvider = protocol.Boolean(true) },
+		},
+		protocol.MethodTextDocumentInlayHint: {
+			request:    docRequest(protocol.MethodTextDocumentInlayHint, (*Server).inlayHints),
+			capability: func(c *protocol.ServerCapabilities) { c.InlayHintProvider = protocol.Boolean(true) },
+		},
+		protocol.MethodTextDocumentCodeLens: {
+			request:    docRequest(protocol.MethodTextDocumentCodeLens, (*Server).codeLens),
+			capability: func(c *protocol.ServerCapabilities) { c.CodeLensProvider = &protocol.CodeLensOptions{} },
+		},
+		protocol.MethodTextDocumentDocumentSymbol: {
+			request:    docRequest(protocol.MethodTextDocumentDocumentSymbol, (*Server).documentSymbols),
+			capability: func(c *protocol.ServerCapabilities) { c.DocumentSymbolProvider = protocol.Boolean(true) },
+		},
+		protocol.MethodTextDocumentFoldingRange: {
+			request:    docRequest(protocol.MethodTextDocumentFoldingRange, (*Server).foldingRanges),
+			capability: func(c *protocol.ServerCapabilities) { c.FoldingRangeProvider = protocol.Boolean(true) },
+		},
+		protocol.MethodTextDocumentCompletion: {
+			request: docRequest(protocol.MethodTextDocumentCompletion, (*Server).completion),
+			capability: func(c *protocol.ServerCapabilities) {
+				c.CompletionProvider = &protocol.CompletionOptions{TriggerCharacters: []string{" "}}
+			},
+		},
+		protocol.MethodTextDocumentCodeAction: {
+			request: docRequest(protocol.MethodTextDocumentCodeAction, (*Server).codeActions),
+			capability: func(c *protocol.ServerCapabilities) {
+				c.CodeActionProvider = &protocol.CodeActionOptions{
+					CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix},
+				}
+			},
+		},
+		protocol.MethodTextDocumentFormatting: {
+			request:    docRequest(protocol.MethodTextDocumentFormatting, (*Server).formatting),
+			capability: func(c *protocol.ServerCapabilities) { c.DocumentFormattingProvider = protocol.Boolean(true) },
+		},
+		protocol.MethodTextDocumentRangeFormatting: {
+			request:    docRequest(protocol.MethodTextDocumentRangeFormatting, (*Server).rangeFormatting),
+			capability: func(c *protocol.ServerCapabilities) { c.DocumentRangeFormattingProvider = protocol.Boolean(true) },
+		},
+		protocol.MethodTextDocumentDefinition: {
+			request:    docRequest(protocol.MethodTextDocumentDefinition, (*Server).definition),
+			capability: func(c *protocol.ServerCapabilities) { c.DefinitionProvider = protocol.Boolean(true) },
+		},
+		protocol.MethodTextDocumentDocumentHighlight: {
+			request:    docRequest(protocol.MethodTextDocumentDocumentHighlight, (*Server).documentHighlight),
+			capability: func(c *protocol.ServerCapabilities) { c.DocumentHighlightProvider = protocol.Boolean(true) },
+		},
+		protocol.MethodTextDocumentSemanticTokensFull: {
+			request: docRequest(protocol.MethodTextDocumentSemanticTokensFull, (*Server).semanticTokens),
+			capability: func(c *protocol.ServerCapabilities) {
+				c.SemanticTokensProvider = &protocol.SemanticTokensOptions{
+					Legend: protocol.SemanticTokensLegend{TokenTypes: tokenTypes, TokenModifiers: tokenModifiers},
+					Full:   protocol.Boolean(true),
+				}
+			},
+		},
+
+		// The gamels extension: the board under the cursor
+		// (docs/protocol.md).
+		BoardMethod: {
+			request:    docRequest(BoardMethod, (*Server).board),
+			capability: func(c *protocol.ServerCapabilities) { c.Experimental = protocol.LSPAny(`{"gamelsBoard":true}`) },
+		},
+
+		// A command (the code lens's), not about a document.
+		protocol.MethodWorkspaceExecuteCommand: {
+			request: (*Server).executeCommand,
+			capability: func(c *protocol.ServerCapabilities) {
+				c.ExecuteCommandProvider = protocol.ExecuteCommandOptions{Commands: []string{RevealCommand}}
+			},
+		},
+	}
+}

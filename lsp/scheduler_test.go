@@ -1,0 +1,65 @@
+package lsp
+
+import (
+	"context"
+	"net"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/uri"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
+
+	"gamels/lsp/wire"
+)
+
+// TestPanicInPublication makes the publication of a document's first
+// diagnostics panic, on the scheduler's timer goroutine: the panic is
+// logged with the stack of that goroutine, the server goes on, and the
+// next version gets its diagnostics.
+func TestPanicInPublication(t *testing.T) {
+	core, logs := observer.New(zap.ErrorLevel)
+	a, b := net.Pipe()
+	srv := NewServer(Options{Logger: zap.New(core), Debounce: 5 * time.Millisecond, MaxDelay: 50 * time.Millisecond})
+	var fault atomic.Bool
+	fault.Store(true)
+	srv.hook = func(_ context.Context, method string) {
+		if method == "publish" && fault.Swap(false) {
+			panic("injected fault in publish")
+		}
+	}
+	exit := make(chan int, 1)
+	go func() { exit <- srv.Serve(context.Background(), wire.NewStream(a, srv.log)) }()
+	c := connectClient(t, jsonrpc2.NewStream(b), exit)
+	c.srv = srv
+	c.initialize(nil, "")
+
+	const u = uri.URI("file:///p.pousse")
+	c.open(u, 1, "2\nL1\nQUIT\n")
+	deadline := time.Now().Add(5 * time.Second)
+	for logs.FilterMessage("panic publishing diagnostics").Len() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("no panic logged; the log: %v", logs.All())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	e := logs.FilterMessage("panic publishing diagnostics").All()[0]
+	stack, _ := e.ContextMap()["stack"].(string)
+	if !strings.Contains(stack, "lsp.(*diagScheduler).runOne") {
+		t.Errorf("the logged stack is not the scheduler's:\n%s", stack)
+	}
+	if p := e.ContextMap()["panic"]; p != "injected fault in publish" {
+		t.Errorf("logged panic %v", p)
+	}
+
+	c.change(u, 2, partial(rng(1, 0, 1, 2), "R1"))
+	c.waitVersion(u, 2)
+	for _, p := range c.publications(u) {
+		if v, ok := p.Version.Get(); ok && v == 1 {
+			t.Errorf("version 1 was published despite the panic before its publication")
+		}
+	}
+}
