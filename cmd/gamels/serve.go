@@ -64,32 +64,46 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	logger := zap.New(zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(sink), level))
 	defer logger.Sync()
 
-	version := ""
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		version = bi.Main.Version
-	}
-	srv := lsp.NewServer(lsp.Options{Logger: logger, Version: version})
-	code := srv.Serve(context.Background(), wire.NewStream(stdio{stdin, stdout}, logger))
+	bi, _ := debug.ReadBuildInfo()
+	srv := lsp.NewServer(lsp.Options{Logger: logger, Version: moduleVersion(version, bi)})
+	code := srv.Serve(context.Background(), wire.NewStream(stdio{interruptible(stdin), stdout}, logger))
 	logger.Info("gamels serve exits", zap.Int("status", code))
 	return code
 }
 
 // stdio joins stdin and stdout into the stream's connection.
 type stdio struct {
-	in  io.Reader
+	in  *io.PipeReader
 	out io.Writer
 }
 
 func (s stdio) Read(p []byte) (int, error)  { return s.in.Read(p) }
 func (s stdio) Write(p []byte) (int, error) { return s.out.Write(p) }
 
-// Close closes stdin and stdout when they can be closed.
+// Close closes the pipe from stdin, and stdout when it can be closed. That
+// ends the server's read at once (see interruptible), so that after the
+// exit notification the server returns as soon as the answers in flight
+// are written, even when the client keeps its end of stdin open.
 func (s stdio) Close() error {
-	if c, ok := s.in.(io.Closer); ok {
-		c.Close()
-	}
+	s.in.Close()
 	if c, ok := s.out.(io.Closer); ok {
 		return c.Close()
 	}
 	return nil
+}
+
+// interruptible returns r read through a pipe by a goroutine of its own.
+// A read blocked on a process's stdin (a pipe or a terminal) cannot be
+// interrupted by closing the file; a read from the pipe can: closing it
+// ends the read at once with io.ErrClosedPipe. The copying goroutine,
+// left blocked on stdin, ends with the process. The file itself is not
+// closed: closing it could wait for that read. The copy costs one memmove
+// per chunk.
+func interruptible(r io.Reader) *io.PipeReader {
+	pr, pw := io.Pipe()
+	go func() {
+		_, err := io.Copy(pw, r)
+		pw.CloseWithError(err) // nil: the reader sees io.EOF
+	}()
+	return pr
 }

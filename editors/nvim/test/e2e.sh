@@ -9,6 +9,8 @@
 # hover, an edit). Each is bounded in time. Exits non-zero with a message
 # on any failure.
 set -euo pipefail
+# NVIM names the Neovim to test (default: nvim on PATH).
+NVIM=${NVIM:-nvim}
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 plugin=$(cd "$here/.." && pwd)
@@ -26,8 +28,8 @@ if [ ! -x "$bin" ]; then
   echo "e2e: FAIL: $bin is not an executable gamels binary" >&2
   exit 1
 fi
-if ! command -v nvim >/dev/null 2>&1; then
-  echo "e2e: FAIL: nvim is not on PATH (apt-get install -y neovim)" >&2
+if ! command -v "$NVIM" >/dev/null 2>&1; then
+  echo "e2e: FAIL: $NVIM is not found (apt-get install -y neovim)" >&2
   exit 1
 fi
 
@@ -40,14 +42,14 @@ export XDG_CONFIG_HOME=$scratch/config XDG_DATA_HOME=$scratch/data \
 mkdir -p "$scratch/work" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_STATE_HOME" "$XDG_CACHE_HOME"
 
 nvim_run() { # nvim_run LUAFILE: a headless session with the plugin, at most 120 s.
-  timeout -k 5 120 nvim --headless -u NONE -i NONE -n \
+  timeout -k 5 120 "$NVIM" --headless -u NONE -i NONE -n \
     --cmd "set rtp^=$plugin" \
     -c 'filetype plugin on' -c 'syntax on' \
     -c "lua local ok, err = pcall(dofile, '$1') if not ok then io.stderr:write('e2e: Lua error: ' .. tostring(err) .. '\\n') vim.cmd('cquit 3') end" \
     -c 'lua io.stderr:write("e2e: the test script returned without quitting\n") vim.cmd("cquit 4")' </dev/null
 }
 
-echo "== nvim: $(nvim --version | head -n 1)"
+echo "== nvim: $("$NVIM" --version | head -n 1) ($NVIM)"
 echo "== filetype, ftplugin and syntax"
 status=0
 ( cd "$scratch/work" && nvim_run "$here/syntax_test.lua" ) || status=$?
@@ -77,5 +79,28 @@ if [ $status -ne 0 ]; then
     fi
   done
   exit 1
+fi
+echo "== :checkhealth gamels"
+status=0
+( cd "$scratch/work" &&
+  GAMELS_BIN=$bin GAMELS_E2E_DIR=$scratch/work nvim_run "$here/health_test.lua" ) || status=$?
+if [ $status -ne 0 ]; then
+  echo "e2e: FAIL: the health check test failed (exit $status)" >&2
+  exit 1
+fi
+
+if "$NVIM" --headless -u NONE -i NONE -n -c 'if has("nvim-0.11") | qall! | else | cquit 1 | endif' </dev/null >/dev/null 2>&1; then
+  echo "== vim.lsp.enable('gamels') with no setup(): lsp/gamels.lua, gamels on PATH"
+  mkdir -p "$scratch/bin"
+  ln -sf "$bin" "$scratch/bin/gamels"
+  status=0
+  ( cd "$scratch/work" &&
+    PATH=$scratch/bin:$PATH GAMELS_E2E_DIR=$scratch/work nvim_run "$here/enable_test.lua" ) || status=$?
+  if [ $status -ne 0 ]; then
+    echo "e2e: FAIL: the vim.lsp.enable test failed (exit $status)" >&2
+    exit 1
+  fi
+else
+  echo "== vim.lsp.enable('gamels'): SKIP (Neovim before 0.11 has no vim.lsp.enable)"
 fi
 echo "e2e: all Neovim tests passed"

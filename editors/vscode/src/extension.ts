@@ -9,7 +9,8 @@ import {
   Middleware,
   ServerOptions,
 } from "vscode-languageclient/node";
-import { notFoundMessage, resolveServerPath } from "./serverPath";
+import { execFile } from "child_process";
+import { chooseServer, notFoundMessage } from "./serverPath";
 
 const languages = ["pousse", "spot", "path"];
 
@@ -20,6 +21,22 @@ let client: LanguageClient | undefined;
 /** Our own registration of revealCommand, when the server does not list it. */
 let revealRegistration: vscode.Disposable | undefined;
 let output: vscode.OutputChannel | undefined;
+/** Where the extension is installed: its bundled server is in server/. */
+let extensionPath = "";
+/** The binaries whose version was logged already. */
+const versionLogged = new Set<string>();
+
+/** logVersion writes `<binary> version` to the output channel, once per binary. */
+function logVersion(binary: string): void {
+  if (versionLogged.has(binary)) {
+    return;
+  }
+  versionLogged.add(binary);
+  execFile(binary, ["version"], { timeout: 5000, windowsHide: true }, (err, stdout) => {
+    const line = String(stdout).trim();
+    output?.appendLine(err || line === "" ? `gamels: ${binary} version: ${String(err)}` : `gamels: ${line}`);
+  });
+}
 
 /** The settings the server reads: {"gamels":{"pousse":{"rules":...}}}. */
 function serverSettings(): { gamels: { pousse: { rules: string } } } {
@@ -31,6 +48,7 @@ function serverSettings(): { gamels: { pousse: { rules: string } } } {
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel("gamels");
+  extensionPath = context.extensionPath ?? "";
   context.subscriptions.push(output);
 
   context.subscriptions.push(
@@ -62,8 +80,8 @@ export async function deactivate(): Promise<void> {
 async function startClient(): Promise<void> {
   const setting = vscode.workspace
     .getConfiguration("gamels")
-    .get<string>("server.path", "gamels");
-  const resolved = resolveServerPath(setting);
+    .get<string>("server.path", "");
+  const resolved = chooseServer(setting, extensionPath);
   if (!resolved.found) {
     const message = notFoundMessage(resolved.reason);
     output?.appendLine(message);
@@ -78,7 +96,10 @@ async function startClient(): Promise<void> {
     });
     return;
   }
-  output?.appendLine(`gamels: starting ${resolved.path} serve`);
+  output?.appendLine(
+    `gamels: starting ${resolved.path} serve` + (resolved.bundled ? " (bundled with the extension)" : ""),
+  );
+  logVersion(resolved.path);
 
   // No `transport`: TransportKind.stdio would append "--stdio" to the
   // arguments, which `gamels serve` does not take; without it the client

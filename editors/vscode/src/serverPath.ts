@@ -85,11 +85,52 @@ function isExecutable(file: string, win: boolean): boolean {
   }
 }
 
+/** The file name of the binary bundled in a platform-specific .vsix. */
+export function bundledName(platform: NodeJS.Platform = process.platform): string {
+  return platform === "win32" ? "gamels.exe" : "gamels";
+}
+
+/**
+ * chooseServer picks the binary to start. A non-empty gamels.server.path
+ * setting wins (see resolveServerPath). Otherwise the binary bundled in the
+ * extension (`server/gamels[.exe]` in a platform-specific .vsix), when it
+ * is there; otherwise `gamels` on PATH (the universal .vsix).
+ */
+export function chooseServer(
+  setting: string | undefined,
+  extensionPath: string,
+  env: Env = process.env,
+  platform: NodeJS.Platform = process.platform,
+  cwd: string = process.cwd(),
+): Resolved & { bundled?: boolean } {
+  if ((setting ?? "").trim() !== "") {
+    return resolveServerPath(setting, env, platform, cwd);
+  }
+  const bundled = path.join(extensionPath, "server", bundledName(platform));
+  if (fs.existsSync(bundled)) {
+    const win = platform === "win32";
+    if (!win && !isExecutable(bundled, win)) {
+      // A .vsix unpacked without the file modes: make it executable again.
+      try {
+        fs.chmodSync(bundled, 0o755);
+      } catch {
+        // reported below
+      }
+    }
+    if (isExecutable(bundled, win)) {
+      return { found: true, path: bundled, bundled: true };
+    }
+    return { found: false, reason: `the bundled "${bundled}" is not an executable file` };
+  }
+  return resolveServerPath("gamels", env, platform, cwd);
+}
+
 /** The message shown when the binary cannot be found. */
 export function notFoundMessage(reason: string): string {
   return (
     `gamels: cannot start the language server: ${reason}. ` +
     `Build it with "go build -o gamels ./cmd/gamels" in the gamels repository ` +
-    `and put it on PATH, or set "gamels.server.path" to the binary.`
+    `and put it on PATH, or set "gamels.server.path" to the binary ` +
+    `(the platform-specific .vsix, gamels-<platform>.vsix, has it inside).`
   );
 }

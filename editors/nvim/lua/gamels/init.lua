@@ -151,6 +151,8 @@ local function reveal_move(command, ctx)
   vim.cmd('normal! zv')
 end
 
+M.reveal_move = reveal_move
+
 local function client_config(bufnr)
   local cfg = M.config
   return {

@@ -6,7 +6,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { notFoundMessage, resolveServerPath } from "../../src/serverPath";
+import { chooseServer, notFoundMessage, resolveServerPath } from "../../src/serverPath";
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "gamels-vscode-"));
@@ -84,4 +84,44 @@ test("~ is the home directory", () => {
   writeFile(path.join(home, "go", "bin", "gamels"), 0o755);
   const r = resolveServerPath("~/go/bin/gamels", { HOME: home }, "linux");
   assert.deepEqual(r, { found: true, path: path.join(home, "go", "bin", "gamels") });
+});
+
+test("chooseServer: the bundled binary unless the setting names one", () => {
+  const ext = tempDir();
+  const onPath = tempDir();
+  writeFile(path.join(onPath, "gamels"), 0o755);
+  // No bundled binary (the universal .vsix): gamels on PATH.
+  assert.deepEqual(chooseServer("", ext, { PATH: onPath }, "linux"), {
+    found: true,
+    path: path.join(onPath, "gamels"),
+  });
+  // The platform .vsix: server/gamels, even when PATH has one.
+  fs.mkdirSync(path.join(ext, "server"));
+  const bundled = path.join(ext, "server", "gamels");
+  writeFile(bundled, 0o644); // unpacked without its mode: made executable
+  assert.deepEqual(chooseServer(undefined, ext, { PATH: onPath }, "linux"), {
+    found: true,
+    path: bundled,
+    bundled: true,
+  });
+  assert.equal(fs.statSync(bundled).mode & 0o111, 0o111);
+  // A setting wins.
+  const other = path.join(tempDir(), "my-gamels");
+  writeFile(other, 0o755);
+  assert.deepEqual(chooseServer(other, ext, { PATH: onPath }, "linux"), { found: true, path: other });
+  assert.deepEqual(chooseServer("gamels", ext, { PATH: onPath }, "linux"), {
+    found: true,
+    path: path.join(onPath, "gamels"),
+  });
+});
+
+test("chooseServer: gamels.exe on Windows", () => {
+  const ext = tempDir();
+  fs.mkdirSync(path.join(ext, "server"));
+  writeFile(path.join(ext, "server", "gamels.exe"), 0o644);
+  assert.deepEqual(chooseServer("", ext, { PATH: "" }, "win32"), {
+    found: true,
+    path: path.join(ext, "server", "gamels.exe"),
+    bundled: true,
+  });
 });

@@ -1,0 +1,29 @@
+-- The gamels language server for Neovim 0.11 and later, in the form
+-- vim.lsp.config reads from the runtimepath: with this plugin on the
+-- runtimepath,
+--
+--   vim.lsp.enable('gamels')
+--
+-- starts `gamels serve` for the pousse, spot and path filetypes, with no
+-- setup() call. Change any field with vim.lsp.config('gamels', { ... }),
+-- e.g. cmd = { '/path/to/gamels', 'serve' } or
+-- settings = { gamels = { pousse = { rules = 'icfp' } } }.
+-- (require('gamels').setup() registers the same configuration, with its
+-- options, and enables it.)
+local settings = { gamels = { pousse = { rules = 'contest' } } }
+
+local commands = {}
+local ok, gamels = pcall(require, 'gamels')
+if ok and type(gamels.reveal_move) == 'function' then
+  -- The server's code lens command: jump to the ending move and select it.
+  commands['gamels.revealMove'] = gamels.reveal_move
+end
+
+return {
+  cmd = { 'gamels', 'serve' },
+  filetypes = { 'pousse', 'spot', 'path' },
+  root_markers = { '.git' },
+  init_options = settings,
+  settings = settings,
+  commands = commands,
+}

@@ -1,0 +1,58 @@
+-- Neovim 0.11+: vim.lsp.enable('gamels') with no setup() call uses the
+-- plugin's lsp/gamels.lua (cmd `gamels serve` from PATH, the filetypes,
+-- the root markers, the settings) and the server attaches to a .pousse
+-- file and publishes its diagnostics. e2e.sh puts GAMELS_BIN on PATH as
+-- `gamels` for this test.
+local dir = os.getenv('GAMELS_E2E_DIR')
+local passed, failed = 0, 0
+local function ok(cond, what, detail)
+  if cond then
+    passed = passed + 1
+    io.stdout:write('ok   enable: ' .. what .. '\n')
+  else
+    failed = failed + 1
+    io.stdout:write('FAIL enable: ' .. what .. (detail and (': ' .. detail) or '') .. '\n')
+  end
+end
+
+ok(package.loaded['gamels'] == nil or package.loaded['gamels'].method == nil, 'no setup() call')
+local conf = vim.lsp.config.gamels
+ok(conf ~= nil, "vim.lsp.config.gamels comes from the runtimepath's lsp/gamels.lua")
+if conf then
+  ok(vim.deep_equal(conf.cmd, { 'gamels', 'serve' }), 'cmd gamels serve', vim.inspect(conf.cmd))
+  ok(vim.deep_equal(conf.filetypes, { 'pousse', 'spot', 'path' }), 'filetypes', vim.inspect(conf.filetypes))
+  ok(vim.deep_equal(conf.root_markers, { '.git' }), 'root markers', vim.inspect(conf.root_markers))
+  ok(vim.deep_equal(conf.settings, { gamels = { pousse = { rules = 'contest' } } }), 'settings', vim.inspect(conf.settings))
+  ok(type(conf.commands['gamels.revealMove']) == 'function', 'the code lens command gamels.revealMove is handled')
+end
+vim.lsp.enable('gamels')
+
+local file = dir .. '/enable.pousse'
+vim.fn.writefile({ '4', 'L2', 'X9', 'QUIT' }, file)
+vim.cmd('edit ' .. vim.fn.fnameescape(file))
+local buf = vim.api.nvim_get_current_buf()
+ok(vim.bo[buf].filetype == 'pousse', 'filetype pousse', vim.bo[buf].filetype)
+vim.wait(15000, function()
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    if d.message:find('X9', 1, true) then
+      return true
+    end
+  end
+  return false
+end, 50)
+local clients = vim.lsp.get_clients({ bufnr = buf, name = 'gamels' })
+ok(#clients == 1, 'one gamels client attached', tostring(#clients))
+local found
+for _, d in ipairs(vim.diagnostic.get(buf)) do
+  if d.lnum == 2 and d.severity == vim.diagnostic.severity.ERROR and d.message:find('X9', 1, true) then
+    found = d
+  end
+end
+ok(found ~= nil, 'the error at X9 (line 3) published', vim.inspect(vim.diagnostic.get(buf)))
+
+io.stdout:write(string.format('enable: %d passed, %d failed\n', passed, failed))
+io.stdout:flush()
+if failed > 0 then
+  vim.cmd('cquit 1')
+end
+vim.cmd('qall!')
