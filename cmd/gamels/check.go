@@ -98,6 +98,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false) // "<stdin>", not "\u003cstdin\u003e"
 		if err := enc.Encode(reports); err != nil {
 			fmt.Fprintf(stderr, "gamels check: %v\n", err)
 			return exitProblem

@@ -144,6 +144,9 @@ func TestCheckStdin(t *testing.T) {
 	if status != 1 || err != nil || len(reports) != 1 || reports[0].File != "<stdin>" || len(reports[0].Errors) != 1 {
 		t.Errorf("errors on stdin: status %d, %v, %s", status, err, stdout)
 	}
+	if !strings.Contains(stdout, `"<stdin>"`) {
+		t.Errorf("the file name is not written as is: %s", stdout)
+	}
 }
 
 // TestShowLineArgument: a FILE:LINE whose LINE is not a line number is a
