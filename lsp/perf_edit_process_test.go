@@ -21,8 +21,10 @@ import (
 // move line and removes it again, so that every later offset and line
 // moves. It reports the open (the didOpen frame is encoded before its
 // clock starts), the mean, median and slowest edit, the mean edit as a
-// percentage of the open, and the server's resident set after the open
-// and after the edits, as multiples of the document's size.
+// percentage of the open, and the server's resident set after the open,
+// after the edits and after 2.5s of idleness (Options.IdleRelease), as
+// multiples of the document's size, with the time of one more edit
+// after that idleness.
 func BenchmarkServerEditProcess(b *testing.B) {
 	if _, err := os.Stat("/proc/self/status"); err != nil {
 		b.Skip("no /proc")
@@ -72,6 +74,16 @@ func BenchmarkServerEditProcess(b *testing.B) {
 				b.StartTimer()
 			}
 			time.Sleep(50 * time.Millisecond)
+			rssEdits := procStatus(pid, "VmRSS")
+			// Idle: the server returns the edits' garbage (Options.IdleRelease).
+			time.Sleep(2500 * time.Millisecond)
+			rssIdle := procStatus(pid, "VmRSS")
+			// The first edit after that pays for fresh pages again.
+			v++
+			t = time.Now()
+			c.change(u, v, partial(rng(l, 0, l, 0), "T1\n"))
+			c.waitVersion(u, v)
+			afterIdle := time.Since(t)
 			size := float64(len(text))
 			var sum time.Duration
 			for _, d := range edits {
@@ -86,7 +98,9 @@ func BenchmarkServerEditProcess(b *testing.B) {
 			b.ReportMetric(ms(slices.Max(edits)), "edit-max-ms")
 			b.ReportMetric(100*float64(mean)/float64(open), "edit-%-of-open")
 			b.ReportMetric(float64(rssOpen)/size, "rss/size-after-open")
-			b.ReportMetric(float64(procStatus(pid, "VmRSS"))/size, "rss/size-after-edits")
+			b.ReportMetric(float64(rssEdits)/size, "rss/size-after-edits")
+			b.ReportMetric(float64(rssIdle)/size, "rss/size-idle")
+			b.ReportMetric(ms(afterIdle), "edit-after-idle-ms")
 			b.ReportMetric(float64(procStatus(pid, "VmHWM"))/size, "peak/size")
 			if code := c.shutdownExit(); code != 0 {
 				b.Fatalf("server exit status %d", code)
