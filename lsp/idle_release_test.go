@@ -49,6 +49,9 @@ func TestServerRSSAfterEdits(t *testing.T) {
 	if _, err := os.Stat("/proc/self/status"); err != nil {
 		t.Skip("no /proc")
 	}
+	if raceEnabled {
+		t.Skip("the race detector's shadow memory is in the resident set")
+	}
 	text := gen.Pousse(9, gen.PousseOptions{Games: 500, MinN: 60, MaxN: 100, MinMoves: 200, MaxMoves: 5000})
 	c, pid := startServerProcess(t, perfDebounceEnv+"=1ms")
 	c.initialize(nil, "")
