@@ -10,25 +10,40 @@ import (
 )
 
 // TestIdleRelease checks that a burst of pokes releases once, delay
-// after the last poke, and that stop cancels a pending release.
+// after the last poke, and that stop cancels a pending release. The
+// delay is long against the gaps between pokes, so that a loaded machine
+// does not fire it early; the test waits for the release by polling.
 func TestIdleRelease(t *testing.T) {
+	const delay = 300 * time.Millisecond
 	var n atomic.Int32
-	r := &idleRelease{delay: 40 * time.Millisecond, release: func() { n.Add(1) }}
+	r := &idleRelease{delay: delay, release: func() { n.Add(1) }}
+	var maxGap time.Duration
+	last := time.Now()
 	for range 5 {
 		r.poke()
 		time.Sleep(10 * time.Millisecond)
+		maxGap = max(maxGap, time.Since(last))
+		last = time.Now()
 	}
-	if got := n.Load(); got != 0 {
-		t.Fatalf("released %d times during the burst, want 0", got)
+	r.poke()
+	if got := n.Load(); got != 0 && maxGap < delay {
+		t.Fatalf("released %d times during the burst (pokes at most %v apart), want 0", got, maxGap)
 	}
-	time.Sleep(200 * time.Millisecond)
+	waitFor := func(want int32) {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); n.Load() < want && time.Now().Before(deadline); {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	waitFor(1)
+	time.Sleep(2 * delay)
 	if got := n.Load(); got != 1 {
 		t.Fatalf("released %d times after the burst, want 1", got)
 	}
 	r.poke()
 	r.stop()
 	r.poke()
-	time.Sleep(200 * time.Millisecond)
+	time.Sleep(2 * delay)
 	if got := n.Load(); got != 1 {
 		t.Fatalf("released %d times in all after stop, want 1", got)
 	}
