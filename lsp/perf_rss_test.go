@@ -21,7 +21,10 @@ import (
 // VmRSS and VmHWM from /proc, so that nothing of the client or of other
 // benchmarks is counted.
 
-const perfServeEnv = "GAMELS_PERF_SERVE"
+const (
+	perfServeEnv    = "GAMELS_PERF_SERVE"
+	perfDebounceEnv = "GAMELS_PERF_DEBOUNCE" // the server's Debounce, when set
+)
 
 // TestPerfServeHelper is the server process of BenchmarkServerRSS; it
 // does nothing in a normal test run.
@@ -29,7 +32,11 @@ func TestPerfServeHelper(t *testing.T) {
 	if os.Getenv(perfServeEnv) != "1" {
 		t.Skip("the server process of BenchmarkServerRSS")
 	}
-	srv := NewServer(Options{})
+	var opts Options
+	if d, err := time.ParseDuration(os.Getenv(perfDebounceEnv)); err == nil {
+		opts.Debounce = d // the edit benchmarks: no wait before analysing
+	}
+	srv := NewServer(opts)
 	code := srv.Serve(context.Background(), wire.NewStream(pipeRWC{os.Stdin, os.Stdout}, nil))
 	os.Exit(code)
 }
@@ -83,10 +90,19 @@ func BenchmarkServerRSS(b *testing.B) {
 
 // startServerProcess starts the test binary as a server process
 // (TestPerfServeHelper) and connects a client to its standard input and
-// output, as an editor does. It returns the client and the process id.
-func startServerProcess(b *testing.B) (*testClient, int) {
+// output, as an editor does, with env added to its environment. It
+// returns the client and the process id.
+func startServerProcess(b testing.TB, env ...string) (*testClient, int) {
+	c, pid, _ := startServerProcessIO(b, env...)
+	return c, pid
+}
+
+// startServerProcessIO is startServerProcess that also returns the
+// server's standard input, for a benchmark to write a pre-encoded frame
+// to (one Write, while the client sends nothing else).
+func startServerProcessIO(b testing.TB, env ...string) (*testClient, int, io.Writer) {
 	cmd := exec.Command(os.Args[0], "-test.run=^TestPerfServeHelper$")
-	cmd.Env = append(os.Environ(), perfServeEnv+"=1")
+	cmd.Env = append(append(os.Environ(), perfServeEnv+"=1"), env...)
 	cmd.Stderr = os.Stderr
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -104,7 +120,7 @@ func startServerProcess(b *testing.B) (*testClient, int) {
 		cmd.Wait()
 		exit <- cmd.ProcessState.ExitCode()
 	}()
-	return connectClient(b, jsonrpc2.NewStream(pipeRWC{out, in}), exit), cmd.Process.Pid
+	return connectClient(b, jsonrpc2.NewStream(pipeRWC{out, in}), exit), cmd.Process.Pid, in
 }
 
 // procStatus returns a "kB" field of /proc/pid/status, in bytes.

@@ -103,16 +103,21 @@ func (ds *diagScheduler) run() {
 		return
 	}
 	ds.running = true
+	large := false
 	for {
 		snap := ds.pending
 		ds.pending = nil
 		if snap == nil || ds.stopped {
 			ds.running = false
 			ds.mu.Unlock()
+			if large {
+				ds.s.idle.poke()
+			}
 			return
 		}
 		ds.mu.Unlock()
 		ds.runOne(snap)
+		large = large || len(snap.text) >= largeDocument
 		ds.mu.Lock()
 	}
 }

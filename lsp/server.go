@@ -57,6 +57,11 @@ type Options struct {
 	MaxDelay time.Duration
 	// Version is reported in serverInfo.
 	Version string
+	// IdleRelease is how long after the last diagnostics run on a large
+	// document (largeDocument bytes or more) the server returns the
+	// memory freed since to the operating system (see idleRelease):
+	// default 2s; negative: never.
+	IdleRelease time.Duration
 }
 
 // A Server is one language server session. Make it with NewServer and run
@@ -82,6 +87,8 @@ type Server struct {
 	inflight map[jsonrpc2.ID]*inflight // requests running, for $/cancelRequest
 
 	staleDropped atomic.Int64 // results not published because a newer one was
+
+	idle *idleRelease // returns freed memory after work on a large document
 
 	// hook, when set (tests only), runs at the start of every request's
 	// work (with the method's name, and again as "document:"+method with
@@ -123,7 +130,11 @@ func NewServer(opts Options) *Server {
 	if opts.MaxDelay < opts.Debounce {
 		opts.MaxDelay = max(400*time.Millisecond, opts.Debounce)
 	}
+	if opts.IdleRelease == 0 {
+		opts.IdleRelease = 2 * time.Second
+	}
 	return &Server{
+		idle:     &idleRelease{delay: opts.IdleRelease, release: debug.FreeOSMemory},
 		log:      opts.Logger,
 		opts:     opts,
 		methods:  methodTable(),
@@ -160,6 +171,7 @@ func (s *Server) Serve(ctx context.Context, stream jsonrpc2.Stream) int {
 		}
 	}
 	s.stopDiagnostics()
+	s.idle.stop()
 
 	s.mu.Lock()
 	defer s.mu.Unlock()

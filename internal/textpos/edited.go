@@ -35,16 +35,20 @@ func (x *Index) Edited(text []byte, start, oldEnd, newEnd int) (y *Index, lo, hi
 	if delta == 0 && x.sameLines(text, k-1, newEnd) {
 		return x, k - 1, k - 1
 	}
-	y = &Index{size: len(text),
-		starts: append([]uint32(nil), x.starts[:k]...),
-		flags:  append([]uint8(nil), x.flags[:k-1]...)}
-	for i := int(y.starts[k-1]); ; {
+	// The lines scanned again, from line k-1 to the first line end after
+	// the edit (usually a few), then one allocation of each slice of the
+	// result: x's prefix is copied, the scanned lines added, x's suffix
+	// copied and shifted in the same pass.
+	var mid []uint32 // the starts of lines k, k+1, ...
+	var midFlags []uint8
+	for i := int(x.starts[k-1]); ; {
 		next, f, ok := line(text, i)
-		y.flags = append(y.flags, f)
+		midFlags = append(midFlags, f)
 		if !ok {
+			y = &Index{size: len(text), starts: concat(x.starts[:k], mid, nil, 0), flags: concat(x.flags[:k-1], midFlags, nil, 0)}
 			return y, k - 1, len(y.flags)
 		}
-		y.starts = append(y.starts, uint32(next))
+		mid = append(mid, uint32(next))
 		if next > newEnd {
 			// A line end after the edit: from here on the lines are x's,
 			// shifted.
@@ -53,20 +57,28 @@ func (x *Index) Edited(text []byte, start, oldEnd, newEnd int) (y *Index, lo, hi
 				y := New(text)
 				return y, 0, y.Count()
 			}
-			// Copy, then shift in place: append copies without zeroing
-			// first.
-			n := len(y.starts)
-			y.starts = append(y.starts, x.starts[j+1:]...)
 			d := uint32(delta) // wraps for a negative delta: the sum is right
-			for s := n; s < len(y.starts); s++ {
-				y.starts[s] += d
-			}
-			hi := len(y.flags)
-			y.flags = append(y.flags, x.flags[j:]...)
-			return y, k - 1, hi
+			y = &Index{size: len(text), starts: concat(x.starts[:k], mid, x.starts[j+1:], d), flags: concat(x.flags[:k-1], midFlags, x.flags[j:], 0)}
+			return y, k - 1, k - 1 + len(midFlags)
 		}
 		i = next
 	}
+}
+
+// concat returns a new slice holding a, b, then c with d added to each
+// element, allocated once at its exact length. O(len(a)+len(b)+len(c)),
+// one pass over each.
+func concat[E uint32 | uint8](a, b, c []E, d E) []E {
+	// append(a[:n:n], make(...)...) allocates once and clears only the
+	// part it adds, which is then overwritten.
+	n := len(a)
+	out := append(a[:n:n], make([]E, len(b)+len(c))...)
+	n += copy(out[n:], b)
+	rest := out[n:]
+	for i, v := range c {
+		rest[i] = v + d
+	}
+	return out
 }
 
 // sameLines reports whether text, from the start of x's line n through
