@@ -28,7 +28,7 @@ func refOpen(raw []byte) (OpenItem, error) {
 	if err := protocol.Unmarshal(raw, &r); err != nil {
 		return OpenItem{}, err
 	}
-	if r.TextDocument.URI == nil || r.TextDocument.Text == nil {
+	if r.TextDocument.URI == nil || *r.TextDocument.URI == "" || r.TextDocument.Text == nil {
 		return OpenItem{}, errors.New("missing uri or text")
 	}
 	item := &p.TextDocument
