@@ -65,6 +65,8 @@ const want = [
   "extension/syntaxes/pousse.tmLanguage.json",
   "extension/syntaxes/spot.tmLanguage.json",
   "extension/syntaxes/path.tmLanguage.json",
+  "extension/media/board.css",
+  "extension/media/board.js",
 ];
 const missing = want.filter((w) => !names.includes(w));
 const target = /^gamels-(.+)\.vsix$/.exec(basename(file))?.[1];

@@ -2,6 +2,7 @@
 // package.json) and runs `gamels serve` as their language server.
 
 import * as vscode from "vscode";
+import { registerBoard } from "./board/panel";
 import {
   DidChangeConfigurationNotification,
   LanguageClient,
@@ -38,12 +39,17 @@ function logVersion(binary: string): void {
   });
 }
 
-/** The settings the server reads: {"gamels":{"pousse":{"rules":...}}}. */
-function serverSettings(): { gamels: { pousse: { rules: string } } } {
-  const rules = vscode.workspace
-    .getConfiguration("gamels")
-    .get<string>("pousse.rules", "contest");
-  return { gamels: { pousse: { rules } } };
+/**
+ * The settings the server reads:
+ * {"gamels":{"pousse":{"rules":...},"diagnostics":{"verdicts":...}}}.
+ */
+function serverSettings(): {
+  gamels: { pousse: { rules: string }; diagnostics: { verdicts: string } };
+} {
+  const config = vscode.workspace.getConfiguration("gamels");
+  const rules = config.get<string>("pousse.rules", "contest");
+  const verdicts = config.get<string>("diagnostics.verdicts", "information");
+  return { gamels: { pousse: { rules }, diagnostics: { verdicts } } };
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
@@ -62,13 +68,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         await startClient();
         return;
       }
-      if (e.affectsConfiguration("gamels.pousse.rules") && client?.isRunning()) {
+      const sent = ["gamels.pousse.rules", "gamels.diagnostics.verdicts"];
+      if (sent.some((s) => e.affectsConfiguration(s)) && client?.isRunning()) {
         await client.sendNotification(DidChangeConfigurationNotification.type, {
           settings: serverSettings(),
         });
       }
     }),
   );
+  registerBoard(context, () => client);
 
   await startClient();
 }
