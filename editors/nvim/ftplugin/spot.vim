@@ -8,4 +8,8 @@ setlocal commentstring=#\ %s
 setlocal comments=:#
 setlocal formatoptions-=t
 
+" ]m and [m: the cursor to the next and previous move (lua/gamels/board.lua).
+lua require('gamels.board').map(0)
+
 let b:undo_ftplugin = 'setlocal commentstring< comments< formatoptions<'
+      \ . " | lua require('gamels.board').unmap(0)"

@@ -49,6 +49,13 @@ nvim_run() { # nvim_run LUAFILE: a headless session with the plugin, at most 120
     -c 'lua io.stderr:write("e2e: the test script returned without quitting\n") vim.cmd("cquit 4")' </dev/null
 }
 
+nvim_run_loop() { # nvim_run_loop LUAFILE: as nvim_run, for a script that yields to the main loop and quits by itself.
+  timeout -k 5 120 "$NVIM" --headless -u NONE -i NONE -n \
+    --cmd "set rtp^=$plugin" \
+    -c 'filetype plugin on' -c 'syntax on' \
+    -c "lua local ok, err = pcall(dofile, '$1') if not ok then io.stderr:write('e2e: Lua error: ' .. tostring(err) .. '\\n') vim.cmd('cquit 3') end" </dev/null
+}
+
 echo "== nvim: $("$NVIM" --version | head -n 1) ($NVIM)"
 echo "== filetype, ftplugin and syntax"
 status=0
@@ -102,5 +109,15 @@ if "$NVIM" --headless -u NONE -i NONE -n -c 'if has("nvim-0.11") | qall! | else 
   fi
 else
   echo "== vim.lsp.enable('gamels'): SKIP (Neovim before 0.11 has no vim.lsp.enable)"
+fi
+
+echo "== the board view: :GamelsBoard, ]m and [m"
+status=0
+( cd "$scratch/work" &&
+  GAMELS_BIN=$bin GAMELS_E2E_DIR=$scratch/work GAMELS_EXAMPLES=$plugin/../../testdata/examples \
+    nvim_run_loop "$here/board_test.lua" ) || status=$?
+if [ $status -ne 0 ]; then
+  echo "e2e: FAIL: the board view test failed (exit $status)" >&2
+  exit 1
 fi
 echo "e2e: all Neovim tests passed"

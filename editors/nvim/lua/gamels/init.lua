@@ -4,7 +4,11 @@
 --   require('gamels').setup({
 --     cmd = { 'gamels', 'serve' },  -- the server command (default)
 --     rules = 'contest',            -- Pousse rules: 'contest' or 'icfp'
+--     verdicts = 'information',     -- verdict diagnostics: 'information', 'hint' or 'off'
 --   })
+--
+-- :GamelsBoard draws the board at the cursor in a side window; ]m and [m
+-- step through the moves (lua/gamels/board.lua).
 --
 -- Works on Neovim 0.7 through the current release: vim.lsp.config and
 -- vim.lsp.enable where they exist (0.11+), vim.lsp.start on 0.8-0.10,
@@ -17,6 +21,8 @@ M.filetypes = { 'pousse', 'spot', 'path' }
 local defaults = {
   cmd = { 'gamels', 'serve' },
   rules = 'contest',
+  -- gamels.diagnostics.verdicts: 'information', 'hint' or 'off'.
+  verdicts = 'information',
   -- Passed through to the client when set.
   on_attach = nil,
   capabilities = nil,
@@ -33,7 +39,7 @@ local has_011 = vim.fn.has('nvim-0.11') == 1
 -- The settings the server reads, as initializationOptions and as the
 -- settings of workspace/didChangeConfiguration.
 local function server_settings(rules)
-  return { gamels = { pousse = { rules = rules } } }
+  return { gamels = { pousse = { rules = rules }, diagnostics = { verdicts = M.config.verdicts } } }
 end
 
 local function notify(msg, level)
@@ -210,7 +216,8 @@ end
 
 --- setup configures and enables the server for the three filetypes.
 --- opts: cmd (list, default { 'gamels', 'serve' }), rules ('contest' or
---- 'icfp'), on_attach, capabilities, method.
+--- 'icfp'), verdicts ('information', 'hint' or 'off'), on_attach,
+--- capabilities, method.
 function M.setup(opts)
   opts = opts or {}
   warned_missing = false
@@ -225,6 +232,12 @@ function M.setup(opts)
     notify(string.format("gamels: rules must be 'contest' or 'icfp', not %q; using 'contest'", tostring(M.config.rules)))
     M.config.rules = 'contest'
   end
+  if not vim.tbl_contains({ 'information', 'hint', 'off' }, M.config.verdicts) then
+    notify(string.format("gamels: verdicts must be 'information', 'hint' or 'off', not %q; using 'information'",
+      tostring(M.config.verdicts)))
+    M.config.verdicts = 'information'
+  end
+  require('gamels.board').highlights()
 
   -- Filetype detection also when ftdetect/ was not sourced (a plugin
   -- loaded after startup). vim.filetype.add exists from 0.7 on.

@@ -1,0 +1,548 @@
+-- gamels.board: the board of the game under the cursor, drawn in a side
+-- window from the server's gamels/board request (docs/protocol.md), and
+-- stepping through the moves.
+--
+--   :GamelsBoard        open (or refresh) the side window; it follows the
+--                       cursor of the transcript (debounced)
+--   :GamelsBoardClose   close it
+--   ]m / [m             (buffer-local, in transcripts) the cursor to the
+--                       next / previous move, from the answer's moves list
+--
+-- Highlight groups (each a default link, so a colour scheme can set them):
+-- GamelsBoardX, GamelsBoardO (markers; Spot spots and PATH cells link to
+-- them), GamelsBoardLast (the square the last move entered or toggled),
+-- GamelsBoardPushed (the rest of the pushed run), GamelsBoardStraight,
+-- GamelsBoardPath, GamelsBoardOneMove, GamelsBoardArrow.
+--
+-- Works on Neovim 0.7 and later: only nvim_buf_add_highlight, vim.loop
+-- timers and client.request (client:request on 0.11+).
+
+local M = {}
+
+M.method = 'gamels/board'
+M.delay = 100 -- ms of quiet after a cursor move or an edit before asking
+M.ns = vim.api.nvim_create_namespace('gamels_board')
+
+local has_011 = vim.fn.has('nvim-0.11') == 1
+local uv = vim.uv or vim.loop
+local filetypes = { pousse = true, spot = true, path = true }
+
+local links = {
+  GamelsBoardX = 'Identifier',
+  GamelsBoardO = 'Constant',
+  GamelsBoardLast = 'Search',
+  GamelsBoardPushed = 'Visual',
+  GamelsBoardStraight = 'DiffAdd',
+  GamelsBoardPath = 'DiffText',
+  GamelsBoardOneMove = 'DiffChange',
+  GamelsBoardArrow = 'WarningMsg',
+  GamelsBoardSpot = 'GamelsBoardX',
+  GamelsBoardWhite = 'GamelsBoardO',
+  GamelsBoardBlack = 'GamelsBoardX',
+  GamelsBoardTitle = 'Title',
+}
+
+--- highlights defines the board's groups and, where semantic tokens exist
+--- (0.9+), links for the PATH cell modifiers winningPath and oneMoveWin.
+--- All are `default` links: a colour scheme's own settings win.
+function M.highlights()
+  for group, target in pairs(links) do
+    vim.cmd(string.format('highlight default link %s %s', group, target))
+  end
+  if vim.fn.has('nvim-0.9') == 1 then
+    pcall(vim.cmd, 'highlight default link @lsp.mod.winningPath GamelsBoardPath')
+    pcall(vim.cmd, 'highlight default link @lsp.mod.oneMoveWin GamelsBoardOneMove')
+  end
+end
+
+-- The state of the one board window.
+local st = {
+  buf = nil, -- the board buffer
+  win = nil, -- its window
+  src = nil, -- the transcript buffer followed
+  timer = nil,
+  seq = 0,
+  board = nil, -- the last answer drawn
+  augroup = nil,
+}
+M.state = st
+
+local function gamels_client(bufnr)
+  local all = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = bufnr }) or vim.lsp.buf_get_clients(bufnr)
+  for _, c in pairs(all) do
+    if c.name == 'gamels' then
+      return c
+    end
+  end
+  return nil
+end
+
+local function request(client, params, handler, bufnr)
+  if has_011 then
+    return client:request(M.method, params, handler, bufnr)
+  end
+  return client.request(M.method, params, handler, bufnr)
+end
+
+-- lsp_character turns byte column col of line into an LSP character offset.
+local function lsp_character(line, col, encoding)
+  if encoding == 'utf-8' then
+    return col
+  end
+  local ok, a, b
+  if has_011 then
+    ok, a = pcall(vim.str_utfindex, line, encoding, col, false)
+    b = a
+  else
+    ok, a, b = pcall(vim.str_utfindex, line, col)
+  end
+  if not ok then
+    return col
+  end
+  return encoding == 'utf-32' and a or b
+end
+
+-- byte_col turns an LSP character offset in line into a byte column.
+local function byte_col(line, character, encoding)
+  if encoding == 'utf-8' then
+    return math.min(character, #line)
+  end
+  local ok, col
+  if has_011 then
+    ok, col = pcall(vim.str_byteindex, line, encoding, character, false)
+  else
+    ok, col = pcall(vim.str_byteindex, line, character, encoding == 'utf-16')
+  end
+  if not ok then
+    return math.min(character, #line)
+  end
+  return col
+end
+
+local function line_of(bufnr, lnum)
+  return vim.api.nvim_buf_get_lines(bufnr, lnum, lnum + 1, false)[1] or ''
+end
+
+--- ask sends gamels/board for bufnr at pos ({line, character}, 0-based,
+--- or nil: the cursor of the window showing bufnr) and calls cb(board or
+--- nil, err).
+function M.ask(bufnr, pos, cb)
+  local client = gamels_client(bufnr)
+  if not client then
+    cb(nil, 'no gamels language server is attached to this buffer')
+    return
+  end
+  local enc = client.offset_encoding or 'utf-16'
+  if not pos then
+    local win = vim.fn.bufwinid(bufnr)
+    local cur = vim.api.nvim_win_get_cursor(win ~= -1 and win or 0)
+    pos = { line = cur[1] - 1, character = lsp_character(line_of(bufnr, cur[1] - 1), cur[2], enc) }
+  end
+  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = pos }
+  request(client, params, function(err, result)
+    if err then
+      cb(nil, type(err) == 'table' and (err.message or vim.inspect(err)) or tostring(err))
+    else
+      cb(result ~= vim.NIL and result or nil, nil)
+    end
+  end, bufnr)
+end
+
+--- move_position is where the cursor goes to show move k (0: before the
+--- first move) of a game: the start of move k, or for move 0 the start of
+--- the line before the first move (its N line), or of the first move's own
+--- line when it shares the N line.
+function M.move_position(moves, k)
+  if #moves == 0 then
+    return nil
+  end
+  k = math.max(0, math.min(k, #moves))
+  if k > 0 then
+    return moves[k].range.start
+  end
+  local first = moves[1].range.start
+  if first.character > 0 then
+    return { line = first.line, character = 0 }
+  end
+  return { line = math.max(0, first.line - 1), character = 0 }
+end
+
+-- goto_position puts the cursor of the window showing bufnr at pos.
+local function goto_position(bufnr, pos)
+  local client = gamels_client(bufnr)
+  local enc = client and client.offset_encoding or 'utf-16'
+  local win = vim.fn.bufwinid(bufnr)
+  if win == -1 then
+    return
+  end
+  local col = byte_col(line_of(bufnr, pos.line), pos.character, enc)
+  vim.api.nvim_win_set_cursor(win, { pos.line + 1, col })
+end
+
+--- step moves the cursor of the current transcript buffer by delta moves
+--- (]m: +1, [m: -1), from the game's moves list; nothing past either end.
+function M.step(delta)
+  local bufnr = vim.api.nvim_get_current_buf()
+  M.ask(bufnr, nil, function(b, err)
+    if not b then
+      vim.notify('gamels: ' .. (err or 'the cursor is outside every game'), vim.log.levels.WARN)
+      return
+    end
+    if b.kind == 'path' or #b.moves == 0 then
+      return
+    end
+    local k = math.max(0, math.min(math.min(b.move, #b.moves) + delta, #b.moves))
+    local pos = M.move_position(b.moves, k)
+    if pos then
+      goto_position(bufnr, pos)
+    end
+  end)
+end
+
+--- map sets ]m and [m in a transcript buffer.
+function M.map(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local function set(lhs, delta, desc)
+    vim.api.nvim_buf_set_keymap(bufnr, 'n', lhs, '', {
+      noremap = true,
+      silent = true,
+      desc = desc,
+      callback = function()
+        M.step(delta * vim.v.count1)
+      end,
+    })
+  end
+  set(']m', 1, 'gamels: next move')
+  set('[m', -1, 'gamels: previous move')
+end
+
+--- unmap removes the maps (b:undo_ftplugin).
+function M.unmap(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  pcall(vim.api.nvim_buf_del_keymap, bufnr, 'n', ']m')
+  pcall(vim.api.nvim_buf_del_keymap, bufnr, 'n', '[m')
+end
+
+-----------------------------------------------------------------------
+-- Drawing.
+
+local kind_name = { pousse = 'Pousse', spot = 'Spot', path = 'PATH' }
+local mark_group = { X = 'GamelsBoardX', O = 'GamelsBoardO', ['*'] = 'GamelsBoardSpot', W = 'GamelsBoardWhite', B = 'GamelsBoardBlack' }
+
+--- describe is a one-line account of the board shown.
+function M.describe(b)
+  local where
+  if b.kind == 'path' then
+    where = 'board ' .. b.game
+  elseif b.move == 0 then
+    where = string.format('game %d, before the first move', b.game)
+  elseif b.move > b.played then
+    where = string.format('game %d, move %d (not played: the game ended at move %d)', b.game, b.move, b.played)
+  else
+    local mv = b.moves[b.move]
+    where = string.format('game %d, after move %d of %d (%s)', b.game, b.move, #b.moves, mv and mv.text or '?')
+  end
+  return string.format('%s %dx%d, %s', kind_name[b.kind] or b.kind, b.n, b.n, where)
+end
+
+local function shows_repeat(b)
+  return (b.earlier or 0) > 0 and (b['end'] or 0) > 0 and math.min(b.move, b.played) >= b['end']
+end
+M.shows_repeat = shows_repeat
+
+--- render turns a board (and the earlier board of a repetition, or nil)
+--- into lines and highlights { group, line, col_start, col_end } (0-based,
+--- bytes). Each cell takes two columns, " c"; the row numbers are on the
+--- left, the column numbers above. The arrow of the last Pousse push is a
+--- > < v ^ on the border where it came in. O(n²).
+function M.render(b, earlier)
+  local n = b.n
+  local w = #tostring(n)
+  local lines, hl = {}, {}
+  local function add(s)
+    table.insert(lines, s)
+    return #lines - 1
+  end
+  local title = add(M.describe(b))
+  table.insert(hl, { 'GamelsBoardTitle', title, 0, -1 })
+  add(b.verdict ~= '' and b.verdict or ' ')
+  add('')
+
+  -- Cell classes.
+  local cls = {}
+  local function mark(r, c, group)
+    cls[r] = cls[r] or {}
+    cls[r][c] = cls[r][c] or {}
+    table.insert(cls[r][c], group)
+  end
+  local last = b.last
+  local dir -- the letter of the last Pousse push
+  if last and last.cells and #last.cells > 0 then
+    if b.kind == 'pousse' then
+      for i = 2, #last.cells do
+        mark(last.cells[i].row, last.cells[i].col, 'GamelsBoardPushed')
+      end
+      local mv = b.moves[b.move]
+      dir = mv and mv.text:sub(1, 1):upper() or nil
+    end
+    mark(last.cells[1].row, last.cells[1].col, 'GamelsBoardLast')
+  end
+  for _, l in ipairs(b.straights and b.straights.lines or {}) do
+    for i = 1, n do
+      if l.line == 'row' then
+        mark(l.index, i, 'GamelsBoardStraight')
+      else
+        mark(i, l.index, 'GamelsBoardStraight')
+      end
+    end
+  end
+  for _, c in ipairs(b.winningPath or {}) do
+    mark(c.row, c.col, 'GamelsBoardPath')
+  end
+  for _, c in ipairs(b.oneMoveWins or {}) do
+    mark(c.row, c.col, 'GamelsBoardOneMove')
+  end
+  local entered = last and last.cells and last.cells[1]
+
+  local pad = string.rep(' ', w + 1)
+  local show_earlier = earlier and shows_repeat(b) and earlier.n == n
+  -- Column numbers: every one up to 20, else every 5th.
+  local nums = {}
+  for c = 1, n do
+    local s = (n <= 20 or c == 1 or c % 5 == 0) and tostring(c % 100) or ''
+    table.insert(nums, string.rep(' ', 2 - #s) .. s)
+  end
+  local head = pad .. ' ' .. table.concat(nums)
+  if show_earlier then
+    local turn = b.kind == 'spot' and b.rotation % 4 ~= 0 and string.format(', turned %d° clockwise', b.rotation % 4 * 90) or ''
+    head = head .. '    ' .. string.format('move %d%s', b.earlier, turn)
+  end
+  add(head)
+  local function border(arrow_col, ch)
+    local s = {}
+    for c = 1, n do
+      table.insert(s, (arrow_col == c) and ('-' .. ch) or '--')
+    end
+    return pad .. '+' .. table.concat(s) .. '-+'
+  end
+  local top = add(border(dir == 'T' and entered and entered.col or nil, 'v'))
+  if dir == 'T' and entered then
+    table.insert(hl, { 'GamelsBoardArrow', top, #pad + 1 + (entered.col - 1) * 2 + 1, #pad + 1 + (entered.col - 1) * 2 + 2 })
+  end
+  local first_row = #lines
+  for r = 1, n do
+    local row = b.rows[r] or ''
+    local left = (dir == 'L' and entered and entered.row == r) and '>' or '|'
+    local right = (dir == 'R' and entered and entered.row == r) and '<' or '|'
+    local cells = {}
+    for c = 1, n do
+      local ch = row:sub(c, c)
+      if ch == '' then
+        ch = '?'
+      end
+      table.insert(cells, ' ' .. ch)
+    end
+    local prefix = string.format('%' .. w .. 'd %s', r, left)
+    local s = prefix .. table.concat(cells) .. ' ' .. right
+    if show_earlier then
+      s = s .. '    ' .. ((earlier.rows[r] or ''):gsub('.', ' %0'))
+    end
+    local ln = add(s)
+    if left == '>' then
+      table.insert(hl, { 'GamelsBoardArrow', ln, #prefix - 1, #prefix })
+    end
+    if right == '<' then
+      table.insert(hl, { 'GamelsBoardArrow', ln, #prefix + 2 * n + 1, #prefix + 2 * n + 2 })
+    end
+    for c = 1, n do
+      local col = #prefix + (c - 1) * 2
+      for _, g in ipairs(cls[r] and cls[r][c] or {}) do
+        table.insert(hl, { g, ln, col, col + 2 })
+      end
+      local g = mark_group[row:sub(c, c)]
+      if g then
+        table.insert(hl, { g, ln, col + 1, col + 2 })
+      end
+    end
+  end
+  local bottom = add(border(dir == 'B' and entered and entered.col or nil, '^'))
+  if dir == 'B' and entered then
+    table.insert(hl, { 'GamelsBoardArrow', bottom, #pad + 1 + (entered.col - 1) * 2 + 1, #pad + 1 + (entered.col - 1) * 2 + 2 })
+  end
+  add('')
+  if last and last.off and last.offWho then
+    add(string.format('pushed off: %s, from row %d column %d', last.offWho, last.off.row, last.off.col))
+  end
+  if b.straights then
+    local parts = {}
+    for _, l in ipairs(b.straights.lines) do
+      table.insert(parts, string.format('%s %d: %s', l.line, l.index, l.who))
+    end
+    add(string.format('straights: X %d, O %d%s', b.straights.x, b.straights.o,
+      #parts > 0 and ' (' .. table.concat(parts, ', ') .. ')' or ''))
+  end
+  if b.kind ~= 'path' and #b.moves > 0 then
+    -- The moves around the current one; ]m and [m in the transcript step.
+    local cur = math.min(b.move, #b.moves)
+    local from, to = math.max(1, cur - 4), math.min(#b.moves, cur + 4)
+    local parts = {}
+    for k = from, to do
+      local t = string.format('%d %s', k, b.moves[k].text)
+      table.insert(parts, k == b.move and '[' .. t .. ']' or t)
+    end
+    add('moves: ' .. (from > 1 and '... ' or '') .. table.concat(parts, '  ') .. (to < #b.moves and ' ...' or ''))
+  end
+  return lines, hl, first_row
+end
+
+local function valid_win()
+  return st.win and vim.api.nvim_win_is_valid(st.win) and st.buf and vim.api.nvim_buf_is_valid(st.buf)
+    and vim.api.nvim_win_get_buf(st.win) == st.buf
+end
+
+local function draw(lines, hl)
+  if not valid_win() then
+    return
+  end
+  vim.bo[st.buf].modifiable = true
+  vim.api.nvim_buf_set_lines(st.buf, 0, -1, false, lines)
+  vim.bo[st.buf].modifiable = false
+  vim.api.nvim_buf_clear_namespace(st.buf, M.ns, 0, -1)
+  for _, h in ipairs(hl) do
+    vim.api.nvim_buf_add_highlight(st.buf, M.ns, h[1], h[2], h[3], h[4])
+  end
+end
+
+--- update asks for the board at the cursor of the followed transcript and
+--- draws it (and the earlier board of a repetition, asked at its move).
+function M.update()
+  if not valid_win() then
+    return
+  end
+  local src = st.src
+  if not src or not vim.api.nvim_buf_is_valid(src) then
+    draw({ 'Open a .pousse, .spot or .path file: the board at its cursor is drawn here.' }, {})
+    return
+  end
+  st.seq = st.seq + 1
+  local seq = st.seq
+  M.ask(src, nil, function(b, err)
+    if seq ~= st.seq then
+      return
+    end
+    if not b then
+      st.board = nil
+      draw({ err and ('No board: ' .. err) or 'The cursor is outside every game.' }, {})
+      return
+    end
+    local function show(earlier)
+      if seq ~= st.seq then
+        return
+      end
+      st.board = b
+      local lines, hl = M.render(b, earlier)
+      draw(lines, hl)
+    end
+    if shows_repeat(b) then
+      local pos = M.move_position(b.moves, b.earlier)
+      if pos then
+        M.ask(src, pos, function(e)
+          show(e)
+        end)
+        return
+      end
+    end
+    show(nil)
+  end)
+end
+
+--- schedule runs update after M.delay ms without another call.
+function M.schedule(ms)
+  if not st.timer then
+    st.timer = uv.new_timer()
+  end
+  st.timer:stop()
+  st.timer:start(ms or M.delay, 0, vim.schedule_wrap(M.update))
+end
+
+local function follow(bufnr)
+  if filetypes[vim.bo[bufnr].filetype] and vim.bo[bufnr].buftype == '' then
+    st.src = bufnr
+    return true
+  end
+  return false
+end
+
+--- close closes the board window and stops following.
+function M.close()
+  if st.augroup then
+    pcall(vim.api.nvim_del_augroup_by_id, st.augroup)
+    st.augroup = nil
+  end
+  if st.timer then
+    st.timer:stop()
+  end
+  if st.win and vim.api.nvim_win_is_valid(st.win) then
+    pcall(vim.api.nvim_win_close, st.win, true)
+  end
+  st.win, st.board = nil, nil
+end
+
+--- open opens the board window beside the current transcript window (or
+--- refreshes it) and follows the cursor.
+function M.open()
+  M.highlights()
+  local cur = vim.api.nvim_get_current_buf()
+  follow(cur)
+  if valid_win() then
+    M.schedule(0)
+    return
+  end
+  if not st.buf or not vim.api.nvim_buf_is_valid(st.buf) then
+    st.buf = vim.api.nvim_create_buf(false, true)
+    vim.bo[st.buf].bufhidden = 'hide'
+    vim.bo[st.buf].swapfile = false
+    vim.bo[st.buf].filetype = 'gamelsboard'
+    pcall(vim.api.nvim_buf_set_name, st.buf, 'gamels://board')
+  end
+  local from = vim.api.nvim_get_current_win()
+  vim.cmd('rightbelow vsplit')
+  st.win = vim.api.nvim_get_current_win()
+  vim.api.nvim_win_set_buf(st.win, st.buf)
+  vim.api.nvim_win_set_width(st.win, math.max(40, math.floor(vim.o.columns * 0.4)))
+  for opt, val in pairs({ number = false, relativenumber = false, wrap = false, list = false,
+    cursorline = false, signcolumn = 'no', winfixwidth = true, spell = false, foldcolumn = '0' }) do
+    vim.wo[st.win][opt] = val
+  end
+  vim.api.nvim_set_current_win(from)
+
+  st.augroup = vim.api.nvim_create_augroup('gamels_board', { clear = true })
+  vim.api.nvim_create_autocmd({ 'CursorMoved', 'CursorMovedI', 'BufEnter' }, {
+    group = st.augroup,
+    callback = function(ev)
+      if ev.buf ~= st.buf and follow(ev.buf) then
+        M.schedule()
+      end
+    end,
+  })
+  vim.api.nvim_create_autocmd({ 'TextChanged', 'TextChangedI' }, {
+    group = st.augroup,
+    callback = function(ev)
+      if ev.buf == st.src then
+        M.schedule(3 * M.delay)
+      end
+    end,
+  })
+  vim.api.nvim_create_autocmd('WinClosed', {
+    group = st.augroup,
+    callback = function(ev)
+      if tonumber(ev.match) == st.win then
+        vim.schedule(M.close)
+      end
+    end,
+  })
+  draw({ 'gamels: asking for the board...' }, {})
+  M.schedule(0)
+end
+
+return M

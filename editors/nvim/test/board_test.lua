@@ -1,0 +1,257 @@
+-- The board view in a real Neovim against the real server: :GamelsBoard on
+-- testdata/examples/sample.pousse, ]m three times, and the window shows the
+-- board after move 3 with its highlights; [m, a straight, a Spot repeat
+-- with the earlier pattern beside, a PATH winning path; the verdicts
+-- option; the highlight groups.
+--
+-- Run through test/e2e.sh (GAMELS_BIN, GAMELS_E2E_DIR, GAMELS_EXAMPLES).
+-- The test is a coroutine that yields to Neovim's main loop whenever it
+-- waits, so that keys are typed (nvim_feedkeys without 'x') and CursorMoved
+-- fires as in a session: the board follows the cursor by itself.
+
+local bin = os.getenv('GAMELS_BIN')
+local dir = os.getenv('GAMELS_E2E_DIR')
+local examples = os.getenv('GAMELS_EXAMPLES')
+local timeout_ms = tonumber(os.getenv('GAMELS_E2E_TIMEOUT_MS') or '') or 15000
+
+local passed, failed = 0, 0
+local function ok(cond, what, detail)
+  if cond then
+    passed = passed + 1
+    io.stdout:write('ok   ' .. what .. '\n')
+  else
+    failed = failed + 1
+    io.stdout:write('FAIL ' .. what .. (detail and ('\n     ' .. tostring(detail):gsub('\n', '\n     ')) or '') .. '\n')
+  end
+  return cond
+end
+
+if not bin or not dir or not examples then
+  io.stderr:write('board_test.lua: GAMELS_BIN, GAMELS_E2E_DIR and GAMELS_EXAMPLES must be set (run test/e2e.sh)\n')
+  vim.cmd('cquit 2')
+end
+
+local co
+local function resume()
+  local fine, err = coroutine.resume(co)
+  if not fine then
+    io.stderr:write('board_test.lua: Lua error: ' .. tostring(err) .. '\n')
+    vim.cmd('cquit 3')
+  end
+end
+
+-- wait yields to the main loop until pred() holds or timeout_ms passed.
+local function wait(pred)
+  local deadline = vim.loop.hrtime() / 1e6 + timeout_ms
+  while not pred() and vim.loop.hrtime() / 1e6 < deadline do
+    vim.defer_fn(resume, 20)
+    coroutine.yield()
+  end
+  return pred()
+end
+
+-- type feeds keys as typed: the main loop runs them (and the mappings).
+local function press(keys)
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), 'm', false)
+end
+
+co = coroutine.create(function()
+
+vim.cmd('runtime! plugin/gamels.vim')
+require('gamels').setup({ cmd = { bin, 'serve' }, verdicts = 'hint' })
+local board = require('gamels.board')
+board.delay = 30
+
+local function open(name, lines)
+  local file = dir .. '/' .. name
+  vim.fn.writefile(lines, file)
+  vim.cmd('edit ' .. vim.fn.fnameescape(file))
+  local buf = vim.api.nvim_get_current_buf()
+  wait(function()
+    local cs = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = buf }) or vim.lsp.buf_get_clients(buf)
+    return next(cs) ~= nil
+  end)
+  return buf
+end
+
+local function board_lines()
+  local b = board.state.buf
+  if not b or not vim.api.nvim_buf_is_valid(b) then
+    return {}
+  end
+  return vim.api.nvim_buf_get_lines(b, 0, -1, false)
+end
+
+local function wait_board(pattern)
+  wait(function()
+    return table.concat(board_lines(), '\n'):find(pattern) ~= nil
+  end)
+  return table.concat(board_lines(), '\n')
+end
+
+-- grid reads the drawn cells back: the lines "r |c c c|" after the border.
+local function grid(n)
+  local rows = {}
+  for _, l in ipairs(board_lines()) do
+    local r, cells = l:match('^%s*(%d+) [|>](' .. string.rep(' .', n) .. ') [|<]')
+    if r then
+      rows[tonumber(r)] = cells:gsub(' ', '')
+    end
+  end
+  return rows
+end
+
+-- hl_at lists the highlight groups over (line, byte col) of the board buffer.
+local function groups_at(line, col)
+  local out = {}
+  local marks = vim.api.nvim_buf_get_extmarks(board.state.buf, board.ns, { line, 0 }, { line, -1 }, { details = true })
+  for _, m in ipairs(marks) do
+    local s, e = m[3], m[4].end_col
+    if s <= col and col < e then
+      out[m[4].hl_group] = true
+    end
+  end
+  return out
+end
+
+-- cell finds the byte column of cell (r, c) on its line, and the line.
+local function cell(r, c)
+  for i, l in ipairs(board_lines()) do
+    local prefix = l:match('^(%s*' .. r .. ' [|>])')
+    if prefix and l:find('[|<]%s*$') then
+      return i - 1, #prefix + (c - 1) * 2 + 1
+    end
+  end
+  return nil
+end
+
+local function cursor_line()
+  return vim.api.nvim_win_get_cursor(0)[1]
+end
+
+local sample = vim.fn.readfile(examples .. '/sample.pousse')
+local buf = open('sample.pousse', sample)
+ok(vim.fn.maparg(']m', 'n') ~= '' or vim.fn.mapcheck(']m', 'n') ~= '', 'sample.pousse: ]m is mapped in the transcript buffer')
+
+-- On the N line of game 1 (line 5): the empty board.
+vim.api.nvim_win_set_cursor(0, { 5, 0 })
+vim.cmd('GamelsBoard')
+local src_win = vim.api.nvim_get_current_win()
+ok(board.state.win and vim.api.nvim_win_is_valid(board.state.win) and board.state.win ~= src_win,
+  ':GamelsBoard opens a side window and leaves the cursor in the transcript')
+local text = wait_board('before the first move')
+ok(text:find('Pousse 4x4, game 1, before the first move', 1, true), 'the board at the N line: game 1 before its first move', text)
+
+-- ]m three times: L2, T2, L2.
+local want_lines = { 6, 7, 8 }
+for i = 1, 3 do
+  press(']m')
+  wait(function()
+    return cursor_line() == want_lines[i]
+  end)
+  ok(cursor_line() == want_lines[i], string.format(']m #%d: the cursor on move %d (line %d)', i, i, want_lines[i]),
+    'cursor line ' .. cursor_line())
+end
+text = wait_board('after move 3 of 5')
+ok(text:find('game 1, after move 3 of 5 (L2)', 1, true), 'the window follows: after move 3 of 5 (L2)', text)
+local rows = grid(4)
+ok(vim.deep_equal(rows, { '.O..', 'XX..', '....', '....' }), 'the drawn board is the one after move 3: .O.. / XX.. / .... / ....',
+  vim.inspect(rows) .. '\n' .. text)
+local l21, c21 = cell(2, 1)
+local l22, c22 = cell(2, 2)
+local l12, c12 = cell(1, 2)
+if ok(l21 ~= nil, 'the cells are found in the window', text) then
+  local g = groups_at(l21, c21)
+  ok(g.GamelsBoardX and g.GamelsBoardLast, 'row 2 col 1: GamelsBoardX on the X, GamelsBoardLast (the square L2 entered)', vim.inspect(g))
+  g = groups_at(l22, c22)
+  ok(g.GamelsBoardX and g.GamelsBoardPushed and not g.GamelsBoardLast, 'row 2 col 2: GamelsBoardX, pushed', vim.inspect(g))
+  g = groups_at(l12, c12)
+  ok(g.GamelsBoardO and not g.GamelsBoardLast, 'row 1 col 2: GamelsBoardO', vim.inspect(g))
+  ok(board_lines()[l21 + 1]:find('^%s*2 >') ~= nil, 'the arrow > where L2 came in, on row 2', board_lines()[l21 + 1])
+end
+
+-- [m: back to move 2.
+press('[m')
+wait(function()
+  return cursor_line() == 7
+end)
+ok(cursor_line() == 7, '[m: back to move 2 (line 7)', 'cursor line ' .. cursor_line())
+wait_board('after move 2 of 5')
+ok(vim.deep_equal(grid(4), { '.O..', 'X...', '....', '....' }), 'the board after move 2', vim.inspect(grid(4)))
+-- [m twice more: move 0; once more stays.
+press('2[m')
+wait(function()
+  return cursor_line() == 5
+end)
+ok(cursor_line() == 5, '2[m: back to the N line (move 0)', 'cursor line ' .. cursor_line())
+
+-- Game 2, move 7 (line 21): X WINS with a straight in row 2.
+press('21G')
+text = wait_board('game 2, after move 7')
+ok(vim.deep_equal(grid(4), { 'OO..', 'XXXX', '....', '.O..' }), 'game 2 move 7: the board', vim.inspect(grid(4)) .. '\n' .. text)
+ok(text:find('straights: X 1, O 0 (row 2: X)', 1, true), 'the straight is listed', text)
+local sl, sc = cell(2, 4)
+ok(sl and groups_at(sl, sc).GamelsBoardStraight, 'row 2 is highlighted GamelsBoardStraight', sl and vim.inspect(groups_at(sl, sc)))
+
+-- The verdicts option: 'hint' made the verdict a Hint.
+wait(function()
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    if d.message:find('X WINS', 1, true) then
+      return true
+    end
+  end
+end)
+local verdict
+for _, d in ipairs(vim.diagnostic.get(buf)) do
+  if d.message:find('X WINS', 1, true) then
+    verdict = d
+  end
+end
+ok(verdict and verdict.severity == vim.diagnostic.severity.HINT and verdict.lnum == 20,
+  "verdicts = 'hint': X WINS is a Hint at line 21", verdict and vim.inspect({ verdict.severity, verdict.lnum }))
+
+-- A Spot repeat after a quarter turn: the earlier pattern beside.
+open('turn.spot', { '2', '1 2 +', '1 2 -', '2 2 +', '2 1 +', '0' })
+press('4G')
+text = wait_board('game 1, after move 3')
+text = wait_board('move 1, turned 90')
+ok(text:find('move 1, turned 90° clockwise', 1, true), 'Spot: the repeat shows the earlier pattern, "move 1, turned 90° clockwise"', text)
+local found = false
+for _, l in ipairs(board_lines()) do
+  if l:match('^%s*1 | %. %. |%s+%. %*$') then
+    found = true
+  end
+end
+ok(found, 'Spot: row 1 now ". ." beside row 1 of move 1 ". *"', text)
+
+-- PATH: the winning path.
+open('marks.path', { '3', 'WWW', 'BUB', 'BBB', '', '0' })
+press('1G')
+text = wait_board('PATH 3x3, board 1')
+ok(vim.deep_equal(grid(3), { 'WWW', 'BUB', 'BBB' }), 'PATH: the board', vim.inspect(grid(3)) .. '\n' .. text)
+local pl, pc = cell(1, 3)
+ok(pl and groups_at(pl, pc).GamelsBoardPath, 'PATH: row 1 is highlighted GamelsBoardPath', pl and vim.inspect(groups_at(pl, pc)))
+
+-- Highlight groups: defined, as links.
+for _, g in ipairs({ 'GamelsBoardX', 'GamelsBoardO', 'GamelsBoardLast', 'GamelsBoardStraight', 'GamelsBoardPath' }) do
+  ok(vim.fn.hlexists(g) == 1 and vim.fn.synIDattr(vim.fn.synIDtrans(vim.fn.hlID(g)), 'name') ~= g,
+    g .. ' is defined as a link', vim.fn.execute('highlight ' .. g))
+end
+if vim.fn.has('nvim-0.9') == 1 then
+  ok(vim.fn.execute('highlight @lsp.mod.winningPath'):find('links to GamelsBoardPath', 1, true),
+    '@lsp.mod.winningPath links to GamelsBoardPath', vim.fn.execute('highlight @lsp.mod.winningPath'))
+  ok(vim.fn.execute('highlight @lsp.mod.oneMoveWin'):find('links to GamelsBoardOneMove', 1, true),
+    '@lsp.mod.oneMoveWin links to GamelsBoardOneMove')
+end
+
+vim.cmd('GamelsBoardClose')
+ok(board.state.win == nil, ':GamelsBoardClose closes the window')
+
+io.stdout:write(string.format('%d passed, %d failed\n', passed, failed))
+io.stdout:flush()
+if failed > 0 then
+  vim.cmd('cquit 1')
+end
+vim.cmd('qall!')
+end)
+resume()
