@@ -274,11 +274,11 @@ function html(webview: vscode.Webview, media: vscode.Uri): string {
   <div id="verdict" class="verdict"></div>
 </header>
 <nav class="controls" aria-label="Step through the moves">
-  <button id="first" title="First: before the first move (Home)" aria-label="First">⏮</button>
+  <button id="first" title="First: before the first move (Home)" aria-label="First">|◀</button>
   <button id="prev" title="Previous move (Left)" aria-label="Previous">◀</button>
   <span id="pos" class="pos"></span>
   <button id="next" title="Next move (Right)" aria-label="Next">▶</button>
-  <button id="last" title="Last move (End)" aria-label="Last">⏭</button>
+  <button id="last" title="Last move (End)" aria-label="Last">▶|</button>
 </nav>
 <main>
   <div id="board" class="board" tabindex="0"></div>

@@ -136,8 +136,8 @@ function labels(out: string[], n: number, x0: number, y0: number, s: number): vo
     }
     const mid = (i - 0.5) * s;
     out.push(
-      `<text class="label" x="${x0 + mid}" y="${y0 - s * 0.3}" font-size="${font}" text-anchor="middle">${i}</text>`,
-      `<text class="label" x="${x0 - s * 0.3}" y="${y0 + mid}" font-size="${font}" text-anchor="end" dominant-baseline="central">${i}</text>`,
+      `<text class="label" x="${x0 + mid}" y="${y0 - s * 0.95}" font-size="${font}" text-anchor="middle">${i}</text>`,
+      `<text class="label" x="${x0 - s * 0.95}" y="${y0 + mid}" font-size="${font}" text-anchor="end" dominant-baseline="central">${i}</text>`,
     );
   }
 }
@@ -170,7 +170,9 @@ export function showsRepeat(b: Board): boolean {
 export function boardSvg(b: Board, opts: DrawOptions = {}): string {
   const n = Math.max(0, Math.floor(b.n));
   const s = opts.cell ?? cellSize(n);
-  const m = Math.round(s * 1.2); // the margin: labels, the arrow, the marker pushed off
+  // The margin: the labels outermost, then the arrow of the last push or
+  // the marker pushed off, next to the board.
+  const m = Math.round(s * 1.6);
   const classes = new Map<string, string[]>();
   const out: string[] = [];
 
@@ -231,8 +233,8 @@ export function boardSvg(b: Board, opts: DrawOptions = {}): string {
     const cy = y0 + (e.row - 0.5) * s;
     const tipX = cx - dc * s * 0.5;
     const tipY = cy - dr * s * 0.5;
-    const tailX = tipX - dc * m * 0.85;
-    const tailY = tipY - dr * m * 0.85;
+    const tailX = tipX - dc * s * 0.8;
+    const tailY = tipY - dr * s * 0.8;
     const w = s * 0.22;
     // The head: a triangle pointing in the push direction.
     const bx = tipX - dc * w * 1.4;
@@ -242,10 +244,10 @@ export function boardSvg(b: Board, opts: DrawOptions = {}): string {
       `<path class="arrow" data-move="${escapeXml(moveText ?? "")}" d="M${tailX},${tailY} L${bx},${by} ${head}" stroke-width="${Math.max(1.5, s * 0.08)}"/>`,
     );
     if (last.off && (last.offWho === "X" || last.offWho === "O")) {
-      const ox = x0 + (last.off.col - 0.5) * s + dc * (s * 0.5 + m * 0.5);
-      const oy = y0 + (last.off.row - 0.5) * s + dr * (s * 0.5 + m * 0.5);
+      const ox = x0 + (last.off.col - 0.5) * s + dc * s * 0.95;
+      const oy = y0 + (last.off.row - 0.5) * s + dr * s * 0.95;
       out.push(
-        `<text class="mark off ${last.offWho.toLowerCase()}" data-row="${last.off.row}" data-col="${last.off.col}" x="${ox}" y="${oy}" font-size="${Math.round(m * 0.7)}" text-anchor="middle" dominant-baseline="central">${last.offWho}</text>`,
+        `<text class="mark off ${last.offWho.toLowerCase()}" data-row="${last.off.row}" data-col="${last.off.col}" x="${ox}" y="${oy}" font-size="${Math.round(s * 0.55)}" text-anchor="middle" dominant-baseline="central">${last.offWho}</text>`,
       );
     }
   }
@@ -261,14 +263,15 @@ export function boardSvg(b: Board, opts: DrawOptions = {}): string {
     const ey = y0;
     const turn = b.kind === "spot" && b.rotation % 4 !== 0 ? `, turned ${(b.rotation % 4) * 90}° clockwise` : "";
     const caption = `move ${b.earlier}${turn}`;
+    const cf = Math.max(9, Math.min(14, Math.round(s * 0.4)));
     out.push(`<g class="earlier" data-move="${b.earlier}" data-rotation="${b.rotation}">`);
     out.push(
-      `<text class="caption" x="${ex}" y="${ey - m * 0.35}" font-size="${Math.max(9, Math.round(m * 0.45))}">${escapeXml(caption)}</text>`,
+      `<text class="caption" x="${ex}" y="${ey - cf * 0.8}" font-size="${cf}">${escapeXml(caption)}</text>`,
     );
     grid(out, eb, ex, ey, es, new Map());
     out.push(`</g>`);
     width = ex + n * es + m * 0.5;
-    const captionWidth = ex + caption.length * Math.max(9, Math.round(m * 0.45)) * 0.6 + m * 0.5;
+    const captionWidth = ex + caption.length * cf * 0.6 + m * 0.5;
     width = Math.max(width, captionWidth);
     height = Math.max(height, ey + n * es + m * 0.5);
   }

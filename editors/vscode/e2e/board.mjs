@@ -1,0 +1,197 @@
+// The board view in the real VS Code (run by run.mjs): open sample.pousse,
+// "gamels: Show Board" from the Command Palette, step to move 3 with the
+// view's button and its Right key, and assert the drawn board from the SVG
+// inside the webview's iframe: the board after move 3 of game 1. Then a
+// click in the view's move list, End and Home, the editor's cursor moved
+// each time (the text is the one source of truth), the CSP of the page, and
+// the editor-title button. Saves PNG screenshots: the window, and the view
+// cropped (vscode-board-<mode>.png).
+
+/** The webview frame that holds the drawn board, or undefined. */
+async function boardFrame(page) {
+  for (const f of page.frames()) {
+    try {
+      if (await f.evaluate(() => document.querySelector("svg.gamels-board, #board") !== null && typeof acquireVsCodeApi === "function")) {
+        return f;
+      }
+    } catch {
+      // A frame that went away, or one not ours.
+    }
+  }
+  return undefined;
+}
+
+/** What the view shows: the SVG's move and title, the marks as rows, the classes of the marked cells. */
+function readBoard() {
+  const svg = document.querySelector("svg.gamels-board");
+  if (!svg) return null;
+  const n = Number(svg.getAttribute("data-n"));
+  const rows = Array.from({ length: n }, () => Array(n).fill("."));
+  // Only the main board: not the earlier board of a repetition (g.earlier),
+  // not the marker pushed off.
+  for (const t of svg.querySelectorAll(":scope > text.mark:not(.off)")) {
+    rows[Number(t.getAttribute("data-row")) - 1][Number(t.getAttribute("data-col")) - 1] = t.textContent;
+  }
+  const marked = {};
+  for (const r of svg.querySelectorAll(":scope > rect.cell")) {
+    const cls = [...r.classList].filter((c) => c !== "cell");
+    if (cls.length > 0) marked[`${r.getAttribute("data-row")},${r.getAttribute("data-col")}`] = cls.join(" ");
+  }
+  return {
+    move: Number(svg.getAttribute("data-move")),
+    n,
+    cells: svg.querySelectorAll(":scope > rect.cell").length,
+    rows: rows.map((r) => r.join("")),
+    title: svg.querySelector("title")?.textContent ?? "",
+    marked,
+    arrow: svg.querySelector(".arrow")?.getAttribute("data-move") ?? "",
+    pos: document.getElementById("pos")?.textContent ?? "",
+    current: document.querySelector("#moves li.current")?.textContent ?? "",
+    csp: document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute("content") ?? "",
+    scripts: [...document.querySelectorAll("script")].map((s) => ({ nonce: s.nonce || s.getAttribute("nonce") || "", src: s.getAttribute("src") || "" })),
+  };
+}
+
+/**
+ * editorLine is the line of the cursor in the leftmost editor group (the
+ * transcript's), from its active line number: the status bar hides the
+ * cursor position while the view has the focus.
+ */
+function editorLine(page) {
+  return page.evaluate(() => {
+    const group = [...document.querySelectorAll(".editor-group-container")]
+      .filter((e) => e.getBoundingClientRect().width > 0)
+      .sort((a, b) => a.getBoundingClientRect().x - b.getBoundingClientRect().x)[0];
+    const ln = group?.querySelector(".margin .line-numbers.active-line-number");
+    return ln ? Number(ln.textContent.trim()) : 0;
+  });
+}
+
+/**
+ * goLine puts the editor's cursor at the start of line with Go to Line
+ * (Ctrl+G), waiting for the widget to take the line before Enter, and
+ * trying again when the cursor did not get there (a loaded machine).
+ */
+async function goLine(page, h, line) {
+  for (let attempt = 1; ; attempt++) {
+    await h.key(page, "Control+KeyG");
+    await page.waitForSelector(".quick-input-widget input", { visible: true });
+    await page.keyboard.type(`${line}:1`);
+    await h.until("the Go to Line hint", () =>
+      page.evaluate((l) => (document.querySelector(".quick-input-widget")?.innerText ?? "").includes(`line ${l}`), line), 5_000).catch(() => {});
+    await page.keyboard.press("Enter");
+    const there = await h.until(`the cursor at line ${line}`, async () =>
+      (await h.text(page, '[id="status.editor.selection"]')).some((t) => t.includes(`Ln ${line}, Col 1`)), 8_000).catch(() => false);
+    if (there) return;
+    if (attempt === 3) throw new Error(`Go to Line ${line}: the cursor did not get there`);
+    await page.keyboard.press("Escape");
+  }
+}
+
+/**
+ * boardScenario runs the board view checks; h holds run.mjs's helpers:
+ * { mode, check, log, until, openFile, runCommand, key, text, shot, out, path }.
+ */
+export async function boardScenario(page, h) {
+  const { mode, check, log, until, openFile, runCommand } = h;
+  const m = (s) => `${mode}: board: ${s}`;
+  await openFile(page, "sample.pousse");
+  await goLine(page, h, 5); // the N line of game 1: move 0
+
+  // The editor-title button, for the three languages.
+  const button = await until("the Show Board button in the editor title", () =>
+    page.evaluate(() => [...document.querySelectorAll(".editor-actions .action-label")].some((a) =>
+      /Show Board/.test(a.getAttribute("aria-label") || a.getAttribute("title") || ""))), 15_000).catch(() => false);
+  check(button, m('the editor title has the "Show Board" button'));
+
+  await runCommand(page, "gamels: Show Board");
+  let frame;
+  const first = await until("the board view to draw", async () => {
+    frame = await boardFrame(page);
+    const b = frame && (await frame.evaluate(readBoard));
+    return b && b.move === 0 ? b : false;
+  }, 45_000).catch((err) => {
+    log(String(err));
+    return null;
+  });
+  check(first !== null, m("the view opens and draws game 1 before its first move"), JSON.stringify(first));
+  if (!first) return;
+  check(first.cells === 16 && first.rows.join("/") === "..../..../..../....", m("an empty 4 x 4 board, 16 cells"), JSON.stringify(first));
+  // Every source is the webview's own resource origin ('self' and VS
+  // Code's webview resource host), or the nonce: nothing remote, nothing unsafe.
+  const directives = Object.fromEntries(first.csp.split(";").map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+  const own = (v) => v === "'self'" || /^https:\/\/\*\.vscode-(cdn\.net|resource\.vscode-cdn\.net)$/.test(v) || /^vscode-(webview|resource):/.test(v);
+  check(directives["default-src"]?.join(" ") === "'none'" && /^'nonce-[^']{16,}'$/.test(directives["script-src"]?.join(" ") ?? "") &&
+    ["style-src", "img-src", "font-src"].every((d) => (directives[d] ?? []).every(own)) && !/unsafe|\*[^.]/.test(first.csp),
+    m("a strict Content-Security-Policy: default-src 'none', the script by its nonce only, styles and images from the extension only"), first.csp);
+  const nonce = /'nonce-([^']+)'/.exec(first.csp)?.[1];
+  const ours = first.scripts.filter((x) => x.src !== "");
+  check(ours.length === 1 && /\/media\/board\.js$/.test(ours[0].src) && ours[0].nonce === nonce,
+    m("one script file, media/board.js, with the nonce"), JSON.stringify(first.scripts));
+
+  const step = async (what, act, want) => {
+    await act();
+    const b = await until(`the view at move ${want}`, async () => {
+      const x = await frame.evaluate(readBoard);
+      return x && x.move === want ? x : false;
+    }, 20_000).catch(async () => frame.evaluate(readBoard));
+    const line = await until(`the editor's cursor to move`, async () => (await editorLine(page)) || false, 5_000).catch(() => 0);
+    log(`${mode}: board: ${what}: move ${b?.move}, the editor's cursor on line ${line}`);
+    return { b, line };
+  };
+  const click = (id) => async () => {
+    const el = await frame.$(id);
+    await el.click();
+  };
+
+  // Move 1 and 2 with the "next" button, move 3 with the Right key.
+  let r = await step("next", click("#next"), 1);
+  check(r.b.move === 1 && r.line === 6, m("the ▶ button: move 1, the editor's cursor on line 6"), `${r.b.move} line ${r.line}`);
+  r = await step("next", click("#next"), 2);
+  check(r.b.move === 2 && r.line === 7, m("▶ again: move 2, line 7"), `${r.b.move} line ${r.line}`);
+  r = await step("Right", () => frame.$eval("#board", (el) => el.focus()).then(() => page.keyboard.press("ArrowRight")), 3);
+  const b3 = r.b;
+  check(b3.move === 3 && r.line === 8, m("the Right key: move 3, the editor's cursor on line 8 (L2)"), `${b3.move} line ${r.line}`);
+  check(b3.rows.join("/") === ".O../XX../..../....",
+    m("the drawn board is the one after move 3 (L2 T2 L2): .O.. / XX.. / .... / ...."), JSON.stringify(b3.rows));
+  check(/after move 3 of 5: TIE GAME/.test(b3.title) && b3.pos === "3 / 5" && b3.current === "L2",
+    m('the title "after move 3 of 5", "3 / 5", the move list at L2'), `${b3.title} | ${b3.pos} | ${b3.current}`);
+  check(b3.marked["2,1"] === "last pushed" && b3.marked["2,2"] === "pushed" && Object.keys(b3.marked).length === 2 && b3.arrow === "L2",
+    m("the last move marked: row 2 col 1 entered, the run pushed, the arrow of L2"), JSON.stringify(b3.marked) + " " + b3.arrow);
+
+  // The screenshots: the window, and the view cropped.
+  await h.shot(page, `vscode-board-window-${mode}`);
+  const clip = await page.evaluate(() => {
+    const el = [...document.querySelectorAll(".editor-group-container")]
+      .map((e) => e.getBoundingClientRect())
+      .filter((rct) => rct.width > 0)
+      .sort((a, b) => b.x - a.x)[0];
+    return el ? { x: el.x, y: el.y, width: el.width, height: Math.min(el.height, 560) } : null;
+  });
+  if (clip) {
+    const file = h.path.join(h.out, `vscode-board-${mode}.png`);
+    await page.screenshot({ path: file, clip, captureBeyondViewport: false });
+    log(`screenshot ${file}`);
+  }
+
+  // A click on a move in the list; End and Home.
+  r = await step("click move 1", () => frame.$eval('#moves li[data-move="1"]', (li) => li.click()), 1);
+  check(r.b.move === 1 && r.line === 6 && r.b.rows.join("/") === "..../X.../..../....",
+    m("a click on move 1 in the list: the board after L2, line 6"), `${r.b.move} line ${r.line} ${JSON.stringify(r.b.rows)}`);
+  r = await step("End", () => frame.$eval("#board", (el) => el.focus()).then(() => page.keyboard.press("End")), 5);
+  check(r.b.move === 5 && r.line === 10, m("End: the last move (5, line 10)"), `${r.b.move} line ${r.line}`);
+  r = await step("Home", () => page.keyboard.press("Home"), 0);
+  check(r.b.move === 0 && r.line === 5, m("Home: before the first move, the cursor on the N line (5)"), `${r.b.move} line ${r.line}`);
+
+  // The view follows the editor's cursor: game 2's winning move, a straight.
+  await h.key(page, "Control+Digit1"); // the focus back in the editor
+  await goLine(page, h, 21);
+  const b7 = await until("the view to follow to game 2 move 7", async () => {
+    const x = await frame.evaluate(readBoard);
+    return x && x.move === 7 && /game 2/.test(x.title) ? x : false;
+  }, 20_000).catch(async () => frame.evaluate(readBoard));
+  check(b7.move === 7 && b7.rows.join("/") === "OO../XXXX/..../.O.." && /X WINS/.test(b7.title) &&
+    ["2,1", "2,2", "2,3", "2,4"].every((k) => / ?straight x/.test(b7.marked[k] ?? "")),
+    m("the view follows the cursor: game 2 after move 7, X WINS, the straight in row 2"), JSON.stringify(b7));
+  await h.shot(page, `vscode-board-straight-${mode}`);
+}
