@@ -53,6 +53,51 @@ function readBoard() {
 }
 
 /**
+ * colours measures, in the view, the contrast of the X and O markers
+ * against their cells and of the grid against the page (WCAG ratios, from
+ * the computed colours), and the page's background.
+ */
+function colours() {
+  const parse = (c) => {
+    let m = /rgba?\(([^)]+)\)/.exec(c);
+    if (m) return m[1].split(/[\s,/]+/).filter(Boolean).slice(0, 3).map(Number);
+    m = /color\(srgb ([^)]+)\)/.exec(c);
+    if (m) return m[1].split(/\s+/).slice(0, 3).map((v) => Number(v) * 255);
+    return null;
+  };
+  const lum = ([r, g, b]) => {
+    const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const ratio = (a, b) => {
+    if (!a || !b) return 0;
+    const [hi, lo] = [lum(a), lum(b)].sort((p, q) => q - p);
+    return Math.round(((hi + 0.05) / (lo + 0.05)) * 100) / 100;
+  };
+  const svg = document.querySelector("svg.gamels-board");
+  const cellOf = (t) => svg.querySelector(`rect.cell[data-row="${t.getAttribute("data-row")}"][data-col="${t.getAttribute("data-col")}"]`);
+  const x = svg.querySelector(":scope > text.mark.x");
+  const o = svg.querySelector(":scope > text.mark.o");
+  const bg = parse(getComputedStyle(document.body).backgroundColor);
+  const anyCell = svg.querySelector("rect.cell");
+  return {
+    bg,
+    x: x ? ratio(parse(getComputedStyle(x).fill), parse(getComputedStyle(cellOf(x)).fill)) : 0,
+    o: o ? ratio(parse(getComputedStyle(o).fill), parse(getComputedStyle(cellOf(o)).fill)) : 0,
+    grid: ratio(parse(getComputedStyle(anyCell).stroke), bg),
+    text: ratio(parse(getComputedStyle(document.body).color), bg),
+  };
+}
+
+/** pickTheme opens the colour theme picker (Ctrl+K Ctrl+T), focus in the editor. */
+async function pickTheme(page, h) {
+  await h.key(page, "Control+Digit1");
+  await h.key(page, "Control+KeyK");
+  await h.key(page, "Control+KeyT");
+  await page.waitForSelector(".quick-input-widget input", { visible: true });
+}
+
+/**
  * editorLine is the line of the cursor in the leftmost editor group (the
  * transcript's), from its active line number: the status bar hides the
  * cursor position while the view has the focus.
@@ -90,7 +135,7 @@ async function goLine(page, h, line) {
 
 /**
  * boardScenario runs the board view checks; h holds run.mjs's helpers:
- * { mode, check, log, until, openFile, runCommand, key, text, shot, out, path }.
+ * { mode, check, log, until, openFile, runCommand, key, text, shot, out, path, fs, folder }.
  */
 export async function boardScenario(page, h) {
   const { mode, check, log, until, openFile, runCommand } = h;
@@ -194,4 +239,55 @@ export async function boardScenario(page, h) {
     ["2,1", "2,2", "2,3", "2,4"].every((k) => / ?straight x/.test(b7.marked[k] ?? "")),
     m("the view follows the cursor: game 2 after move 7, X WINS, the straight in row 2"), JSON.stringify(b7));
   await h.shot(page, `vscode-board-straight-${mode}`);
+
+  // Readable in a light and a dark theme: the markers against their cells,
+  // the grid and the text against the page.
+  const light = await frame.evaluate(colours);
+  await pickTheme(page, h);
+  await page.keyboard.type("Dark Modern");
+  await until("the theme list to offer Dark Modern", () =>
+    page.evaluate(() => /Dark Modern/.test(document.querySelector(".quick-input-widget .monaco-list-row.focused")?.getAttribute("aria-label") ?? "")), 10_000).catch(() => {});
+  await page.keyboard.press("Enter");
+  const dark = await until("the view in the dark theme", async () => {
+    const c = await frame.evaluate(colours);
+    return c.bg && light.bg && c.bg.reduce((a, v) => a + v, 0) < light.bg.reduce((a, v) => a + v, 0) / 2 ? c : false;
+  }, 15_000).catch(async () => frame.evaluate(colours));
+  log(`${mode}: board: contrast light ${JSON.stringify(light)}, dark ${JSON.stringify(dark)}`);
+  for (const [name, c] of [["light", light], ["dark", dark]]) {
+    check(c.x >= 3 && c.o >= 3 && c.text >= 4.5 && c.grid >= 1.5,
+      m(`readable in the ${name} theme: X and O against their cells at least 3:1, the text 4.5:1, the grid visible`), JSON.stringify(c));
+  }
+  check(dark.bg && light.bg && dark.bg.join() !== light.bg.join(), m("the view takes the theme's colours (the page background changed)"),
+    `${light.bg} -> ${dark.bg}`);
+  await h.shot(page, `vscode-board-dark-${mode}`);
+  await pickTheme(page, h);
+  await page.keyboard.type("Light Modern");
+  await until("the theme list to offer Light Modern", () =>
+    page.evaluate(() => /Light Modern/.test(document.querySelector(".quick-input-widget .monaco-list-row.focused")?.getAttribute("aria-label") ?? "")), 10_000).catch(() => {});
+  await page.keyboard.press("Enter");
+
+  // A 100 x 100 board: every cell, 14-pixel cells, the view scrolls.
+  if (h.folder) {
+    h.fs.writeFileSync(h.path.join(h.folder, "big.pousse"), "1\n100\nL1\nT50\nR100\nB3\nL100\nQUIT\n");
+    await openFile(page, "big.pousse");
+    await goLine(page, h, 7);
+    const big = await until("the 100 x 100 board", async () => {
+      const x = await frame.evaluate(() => {
+        const svg = document.querySelector("svg.gamels-board");
+        const cell = svg?.querySelector("rect.cell");
+        return svg && { n: Number(svg.getAttribute("data-n")), move: Number(svg.getAttribute("data-move")), cells: svg.querySelectorAll(":scope > rect.cell").length,
+          side: cell ? cell.getBoundingClientRect().width : 0, font: Number(svg.querySelector("text.mark")?.getAttribute("font-size") ?? 0),
+          // The last move (L100: row 100) scrolled into the view.
+          last: (() => {
+            const l = svg.querySelector("rect.cell.last")?.getBoundingClientRect();
+            const v = document.getElementById("board").getBoundingClientRect();
+            return l ? l.top >= v.top - 1 && l.bottom <= v.bottom + 1 && l.left >= v.left - 1 && l.right <= v.right + 1 : false;
+          })() };
+      });
+      return x && x.n === 100 && x.move === 5 ? x : false;
+    }, 30_000).catch(() => null);
+    check(big !== null && big.cells === 10_000 && big.side >= 13.5 && big.font >= 8 && big.last,
+      m("100 x 100: 10 000 cells of 14 px, markers at least 8 px, the last move (row 100) scrolled into sight"), JSON.stringify(big));
+    await h.shot(page, `vscode-board-100-${mode}`);
+  }
 }

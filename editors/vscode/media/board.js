@@ -26,6 +26,9 @@
     $("verdict").textContent = m.verdict;
     $("pos").textContent = m.kind === "path" ? "" : `${m.move} / ${m.count}`;
     $("board").innerHTML = m.svg;
+    // On a board larger than the view, bring the last move into sight.
+    const last = $("board").querySelector("rect.cell.last");
+    if (last) last.scrollIntoView({ block: "nearest", inline: "nearest" });
     const list = $("moves");
     list.replaceChildren();
     list.start = m.from + 1;
