@@ -9,6 +9,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { boardSvg, cellSize } from "../../src/board/svg";
 import { Board, isBoard } from "../../src/board/types";
+import { movePosition } from "../../src/board/steps";
 
 const fixtures = path.join(__dirname, "..", "..", "test", "unit", "fixtures");
 
@@ -187,4 +188,17 @@ test("100 x 100: every cell, cells of 14 px, a label every 5", () => {
   assert.equal(labels.length, 2 * 21); // 1, 5, 10, ..., 100 on two sides
   assert.ok(Number(els[0].attrs.width) >= n * 14);
   assert.deepEqual(drawnRows(els, n), rows);
+});
+
+test("movePosition: the start of move k, the N line for move 0, clamped", () => {
+  const b = load("sample-move3.json");
+  assert.deepEqual(movePosition(b.moves, 3), { line: 7, character: 0 });
+  assert.deepEqual(movePosition(b.moves, 1), { line: 5, character: 0 });
+  assert.deepEqual(movePosition(b.moves, 0), { line: 4, character: 0 }); // the N line "4"
+  assert.deepEqual(movePosition(b.moves, 99), { line: 9, character: 0 }); // move 5, the last
+  assert.deepEqual(movePosition(b.moves, -1), { line: 4, character: 0 });
+  assert.equal(movePosition([], 0), undefined);
+  // A first move on the N line's own line (a one-line Spot game): that line's start.
+  const one = [{ move: 1, text: "1 1 +", range: { start: { line: 3, character: 2 }, end: { line: 3, character: 7 } } }];
+  assert.deepEqual(movePosition(one, 0), { line: 3, character: 0 });
 });
