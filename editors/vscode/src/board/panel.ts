@@ -164,7 +164,11 @@ class BoardView implements vscode.Disposable {
         earlier = isBoard(e) ? e : undefined;
       }
     } catch (err) {
-      if (seq === this.seq) this.empty(`No board: ${String(err instanceof Error ? err.message : err)}`);
+      if (seq === this.seq) {
+        this.empty(`No board: ${String(err instanceof Error ? err.message : err)}`);
+        // The server may be starting (or restarting): ask again in a while.
+        if (!this.client()?.isRunning()) this.schedule(1000);
+      }
       return;
     }
     if (seq !== this.seq) return;
