@@ -102,21 +102,10 @@ local function lsp_character(line, col, encoding)
   return encoding == 'utf-32' and a or b
 end
 
--- byte_col turns an LSP character offset in line into a byte column.
+-- byte_col turns an LSP character offset in line into a byte column (the
+-- plugin's one conversion, in init.lua).
 local function byte_col(line, character, encoding)
-  if encoding == 'utf-8' then
-    return math.min(character, #line)
-  end
-  local ok, col
-  if has_011 then
-    ok, col = pcall(vim.str_byteindex, line, encoding, character, false)
-  else
-    ok, col = pcall(vim.str_byteindex, line, character, encoding == 'utf-16')
-  end
-  if not ok then
-    return math.min(character, #line)
-  end
-  return col
+  return require('gamels').byte_col(line, character, encoding)
 end
 
 local function line_of(bufnr, lnum)

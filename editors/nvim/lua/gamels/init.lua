@@ -127,6 +127,8 @@ local function byte_col(line, character, encoding)
   return col
 end
 
+M.byte_col = byte_col
+
 -- reveal_move is the client side of the server's code lens command
 -- gamels.revealMove, arguments { uri, range }: jump to the ending move and
 -- select it.
