@@ -25,7 +25,7 @@ type psearch struct {
 	gameSet  stateSet
 	rootSafe bool
 
-	killers [maxPlies + 1][2]pmove
+	killers killerMoves[pmove]
 	hist    [32]int32
 	best    pmove // the root's best move after a search
 }
@@ -221,10 +221,7 @@ func (s *psearch) negamax(b pboard, ply, depth int, alpha, beta score) score {
 			if v > alpha {
 				alpha = v
 				if v >= beta {
-					if s.killers[ply][0] != cand[k] {
-						s.killers[ply][1] = s.killers[ply][0]
-						s.killers[ply][0] = cand[k]
-					}
+					s.killers.cut(ply, cand[k])
 					s.hist[cand[k]&31] += int32(depth * depth)
 					break
 				}

@@ -75,3 +75,14 @@ func (l *limits) tick() bool {
 	}
 	return l.stop
 }
+
+// killerMoves are, per ply, the last two moves that caused a beta cutoff:
+// tried early at the same ply elsewhere in the tree.
+type killerMoves[M comparable] [maxPlies + 1][2]M
+
+// cut records that m caused a cutoff at ply. O(1).
+func (k *killerMoves[M]) cut(ply int, m M) {
+	if k[ply][0] != m {
+		k[ply][1], k[ply][0] = k[ply][0], m
+	}
+}

@@ -153,7 +153,7 @@ type ssearch struct {
 	left    int      // moves left in the game at the root
 	seen    []uint64 // the game's patterns, up to rotation
 	path    [maxPlies + 1]uint64
-	killers [maxPlies + 1][2]smove
+	killers killerMoves[smove]
 	hist    [64]int32
 	best    smove
 }
@@ -255,10 +255,7 @@ func (s *ssearch) negamax(p spots, ply, depth int, alpha, beta score) score {
 			if v > alpha {
 				alpha = v
 				if v >= beta {
-					if s.killers[ply][0] != cand[k] {
-						s.killers[ply][1] = s.killers[ply][0]
-						s.killers[ply][0] = cand[k]
-					}
+					s.killers.cut(ply, cand[k])
 					s.hist[cand[k]] += int32(depth * depth)
 					break
 				}
