@@ -10,12 +10,12 @@ import (
 	"gamels/parse"
 )
 
-// TestReanalyzePousse edits random games (a move changed, moves inserted,
+// TestPousseFrom edits random games (a move changed, moves inserted,
 // deleted, appended, the game cut short) and checks that PousseFrom
 // from the old analysis gives what Pousse gives on the new moves:
 // the result, and the board at random moves (through the checkpoints it
 // copied and the ones it added).
-func TestReanalyzePousse(t *testing.T) {
+func TestPousseFrom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 2026))
 	kept, resumed := 0, 0
 	for round := range 600 {
@@ -78,9 +78,9 @@ func TestReanalyzePousse(t *testing.T) {
 	}
 }
 
-// TestReanalyzePousseOther checks the cases that analyse afresh: no old
+// TestPousseFromOther checks the cases that analyse afresh: no old
 // analysis, another size, other rules.
-func TestReanalyzePousseOther(t *testing.T) {
+func TestPousseFromOther(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	moves := randomPousseMoves(rng, 5, 300, 0)
 	old := Pousse(pousseGameOf(5, moves), parse.RulesContest)
