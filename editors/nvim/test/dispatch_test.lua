@@ -39,13 +39,14 @@ do
     enabled = name
   end
   local g = fresh()
-  g.setup({ cmd = { fake, 'serve' }, rules = 'icfp', verdicts = 'hint', method = 'config' })
+  g.setup({ cmd = { fake, 'serve' }, rules = 'icfp', verdicts = 'hint', analysis = false, analysis_depth = 4, method = 'config' })
   check(got_name == 'gamels', 'config: vim.lsp.config called for gamels', tostring(got_name))
   check(enabled == 'gamels', 'config: vim.lsp.enable("gamels") called', tostring(enabled))
   if got_conf then
     check(vim.deep_equal(got_conf.cmd, { fake, 'serve' }), 'config: cmd', vim.inspect(got_conf.cmd))
     check(vim.deep_equal(got_conf.filetypes, { 'pousse', 'spot', 'path' }), 'config: filetypes', vim.inspect(got_conf.filetypes))
-    local want = { gamels = { pousse = { rules = 'icfp' }, diagnostics = { verdicts = 'hint' } } }
+    local want = { gamels = { pousse = { rules = 'icfp' }, diagnostics = { verdicts = 'hint' },
+      analysis = { enabled = false, depth = 4 } } }
     check(vim.deep_equal(got_conf.init_options, want), 'config: init_options carry the rules', vim.inspect(got_conf.init_options))
     check(vim.deep_equal(got_conf.settings, want), 'config: settings carry the rules', vim.inspect(got_conf.settings))
     check(got_conf.name == nil, 'config: no name field (the config name is the name)')
@@ -66,7 +67,8 @@ do
     vim.cmd('bwipeout!')
     -- set_rules updates the config for servers started later.
     g.set_rules('contest')
-    check(got_conf and vim.deep_equal(got_conf.init_options, { gamels = { pousse = { rules = 'contest' }, diagnostics = { verdicts = 'hint' } } }),
+    check(got_conf and vim.deep_equal(got_conf.init_options, { gamels = { pousse = { rules = 'contest' }, diagnostics = { verdicts = 'hint' },
+      analysis = { enabled = false, depth = 4 } } }),
       'config: set_rules updates the registered config', vim.inspect(got_conf))
   end
   vim.lsp.config, vim.lsp.enable = saved_config, saved_enable
@@ -92,7 +94,8 @@ do
     check(vim.deep_equal(c.conf.cmd, { fake, 'serve' }), 'start: cmd', vim.inspect(c.conf.cmd))
     check(c.opts and c.opts.bufnr == buf, 'start: bufnr of the opened buffer', vim.inspect(c.opts))
     check(c.conf.root_dir == tmp, 'start: root_dir is the file directory without .git', tostring(c.conf.root_dir))
-    check(vim.deep_equal(c.conf.init_options, { gamels = { pousse = { rules = 'contest' }, diagnostics = { verdicts = 'information' } } }), 'start: default rules contest, verdicts information', vim.inspect(c.conf.init_options))
+    check(vim.deep_equal(c.conf.init_options, { gamels = { pousse = { rules = 'contest' }, diagnostics = { verdicts = 'information' },
+      analysis = { enabled = true, depth = 6 } } }), 'start: default rules contest, verdicts information, analysis on at depth 6', vim.inspect(c.conf.init_options))
   end
   vim.cmd('enew')
   vim.bo.filetype = 'lua'

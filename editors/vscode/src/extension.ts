@@ -44,12 +44,18 @@ function logVersion(binary: string): void {
  * {"gamels":{"pousse":{"rules":...},"diagnostics":{"verdicts":...}}}.
  */
 function serverSettings(): {
-  gamels: { pousse: { rules: string }; diagnostics: { verdicts: string } };
+  gamels: {
+    pousse: { rules: string };
+    diagnostics: { verdicts: string };
+    analysis: { enabled: boolean; depth: number };
+  };
 } {
   const config = vscode.workspace.getConfiguration("gamels");
   const rules = config.get<string>("pousse.rules", "contest");
   const verdicts = config.get<string>("diagnostics.verdicts", "information");
-  return { gamels: { pousse: { rules }, diagnostics: { verdicts } } };
+  const enabled = config.get<boolean>("analysis.enabled", true);
+  const depth = config.get<number>("analysis.depth", 6);
+  return { gamels: { pousse: { rules }, diagnostics: { verdicts }, analysis: { enabled, depth } } };
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
@@ -68,7 +74,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         await startClient();
         return;
       }
-      const sent = ["gamels.pousse.rules", "gamels.diagnostics.verdicts"];
+      const sent = ["gamels.pousse.rules", "gamels.diagnostics.verdicts", "gamels.analysis"];
       if (sent.some((s) => e.affectsConfiguration(s)) && client?.isRunning()) {
         await client.sendNotification(DidChangeConfigurationNotification.type, {
           settings: serverSettings(),

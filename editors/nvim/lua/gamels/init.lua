@@ -5,6 +5,7 @@
 --     cmd = { 'gamels', 'serve' },  -- the server command (default)
 --     rules = 'contest',            -- Pousse rules: 'contest' or 'icfp'
 --     verdicts = 'information',     -- verdict diagnostics: 'information', 'hint' or 'off'
+--     analysis = true,              -- the engine's annotations; analysis_depth = 6
 --   })
 --
 -- :GamelsBoard draws the board at the cursor in a side window; ]m and [m
@@ -23,6 +24,10 @@ local defaults = {
   rules = 'contest',
   -- gamels.diagnostics.verdicts: 'information', 'hint' or 'off'.
   verdicts = 'information',
+  -- gamels.analysis.enabled and gamels.analysis.depth: the engine's
+  -- annotations (missed wins, blunders) in the background.
+  analysis = true,
+  analysis_depth = 6,
   -- Passed through to the client when set.
   on_attach = nil,
   capabilities = nil,
@@ -39,7 +44,8 @@ local has_011 = vim.fn.has('nvim-0.11') == 1
 -- The settings the server reads, as initializationOptions and as the
 -- settings of workspace/didChangeConfiguration.
 local function server_settings(rules)
-  return { gamels = { pousse = { rules = rules }, diagnostics = { verdicts = M.config.verdicts } } }
+  return { gamels = { pousse = { rules = rules }, diagnostics = { verdicts = M.config.verdicts },
+    analysis = { enabled = M.config.analysis ~= false, depth = M.config.analysis_depth } } }
 end
 
 local function notify(msg, level)
