@@ -31,7 +31,7 @@ func BenchmarkPousseCandidates(b *testing.B) {
 func BenchmarkSpotCandidates(b *testing.B) {
 	g := &parse.Game{Size: 50}
 	for i := range 99 {
-		g.Moves = append(g.Moves, parse.Move{Row: uint8(i/50 + 1), Col: uint8(i%50 + 1), Add: true})
+		g.Moves = append(g.Moves, parse.SpotMove(i/50+1, i%50+1, true))
 	}
 	sg := Spot(g)
 	b.ReportAllocs()

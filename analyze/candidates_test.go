@@ -18,7 +18,7 @@ func refPousseCandidate(n int, moves []parse.Move, dir byte, line int, icfp bool
 	k := len(moves)
 	r := newPousseRef(n)
 	for _, mv := range moves {
-		r.apply(mv.Dir, int(mv.Line))
+		r.apply(mv.Dir(), mv.Line())
 	}
 	want := PousseCandidate{Dir: dir, Line: line, Earlier: -1}
 	// What the move pushes, walking the line from the side of entry.
@@ -40,11 +40,11 @@ func refPousseCandidate(n int, moves []parse.Move, dir byte, line int, icfp bool
 		want.Pushed = n - 1
 		want.Off = map[byte]Player{'X': First, 'O': Second}[at(n-1)]
 	}
-	all := append(slices.Clone(moves), parse.Move{Dir: dir, Line: uint8(line)})
+	all := append(slices.Clone(moves), parse.PousseMove(dir, line))
 	res, boards := refAnalyze(n, all, icfp)
 	after := newPousseRef(n)
 	for _, mv := range all {
-		after.apply(mv.Dir, int(mv.Line))
+		after.apply(mv.Dir(), mv.Line())
 	}
 	want.X, want.O = after.straights()
 	if res.End == k {
@@ -94,7 +94,7 @@ func TestPousseCandidatesAgainstReference(t *testing.T) {
 				}
 				ref := newPousseRef(n)
 				for _, mv := range moves[:k] {
-					ref.apply(mv.Dir, int(mv.Line))
+					ref.apply(mv.Dir(), mv.Line())
 				}
 				x0, o0 := ref.straights()
 				if pc.X != x0 || pc.O != o0 || pc.Mover != Player(1+k%2) {
@@ -145,7 +145,7 @@ func spotCandidatesAgainstReference(t *testing.T, games int) {
 		if iter%5 == 0 { // symmetric play: rotated repeats
 			for i := 1; i < len(g.Moves); i += 2 {
 				p := g.Moves[i-1]
-				g.Moves[i].Row, g.Moves[i].Col = uint8(n+1)-p.Col, p.Row
+				g.Moves[i] = g.Moves[i].With(parse.SpotMove(n+1-p.Col(), p.Row(), g.Moves[i].Add()))
 			}
 		}
 		sg := Spot(g)
@@ -154,9 +154,9 @@ func spotCandidatesAgainstReference(t *testing.T, games int) {
 		// The pattern after the k moves, illegal ones skipped.
 		board := make([]bool, n*n)
 		for _, mv := range g.Moves[:k] {
-			i := int(mv.Row-1)*n + int(mv.Col-1)
-			if board[i] != mv.Add {
-				board[i] = mv.Add
+			i := int(mv.Row()-1)*n + int(mv.Col()-1)
+			if board[i] != mv.Add() {
+				board[i] = mv.Add()
 			}
 		}
 		judged := sg.End < 0 || k <= sg.End
@@ -165,7 +165,7 @@ func spotCandidatesAgainstReference(t *testing.T, games int) {
 			c := SpotCandidate{Row: i/n + 1, Col: i%n + 1, Add: !board[i], Judged: judged, Earlier: -1}
 			if judged {
 				h := *g
-				h.Moves = append(slices.Clone(g.Moves[:k]), parse.Move{Row: uint8(c.Row), Col: uint8(c.Col), Add: c.Add})
+				h.Moves = append(slices.Clone(g.Moves[:k]), parse.SpotMove(c.Row, c.Col, c.Add))
 				if res, _ := spotReference(&h); res.End == k {
 					c.Earlier, c.Rotation, c.Winner = res.Earlier, res.Rotation, res.Winner
 				}

@@ -24,7 +24,7 @@ func pousseBenchGame(seed uint64, n, count int) (*parse.Game, int64) {
 	}
 	size := int64(len("100\nQUIT\n"))
 	for _, mv := range moves {
-		size += 2 + int64(len(itoa(int(mv.Line))))
+		size += 2 + int64(len(itoa(mv.Line())))
 	}
 	return pousseGameOf(n, moves), size
 }
@@ -48,13 +48,13 @@ func BenchmarkPousseApply(b *testing.B) {
 			g, _ := pousseBenchGame(1, 100, 1<<16)
 			s := newPousseState(100, bc.hashing)
 			for _, mv := range g.Moves[:30000] {
-				s.Apply(mv.Dir, int(mv.Line))
+				s.Apply(mv.Dir(), mv.Line())
 			}
 			b.ResetTimer()
 			cpu := startCPU()
 			for i := 0; i < b.N; i++ {
 				mv := g.Moves[i&(1<<16-1)]
-				s.Apply(mv.Dir, int(mv.Line))
+				s.Apply(mv.Dir(), mv.Line())
 			}
 			cpu.report(b, 1, "move")
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/move")
@@ -128,7 +128,7 @@ func BenchmarkPousseCheckpoint(b *testing.B) {
 	g, _ := pousseBenchGame(2, 100, 20000)
 	s := NewPousseState(100)
 	for _, mv := range g.Moves {
-		s.Apply(mv.Dir, int(mv.Line))
+		s.Apply(mv.Dir(), mv.Line())
 	}
 	buf := s.appendPacked(nil)
 	b.Run("pack", func(b *testing.B) {

@@ -115,7 +115,7 @@ func (pg *PousseGame) replaySeen(k int) (*PousseState, *pousseSeen) {
 	seen := new(pousseSeen)
 	seen.init(k)
 	for _, mv := range pg.moves[:k] {
-		s.Apply(mv.Dir, int(mv.Line))
+		s.Apply(mv.Dir(), mv.Line())
 		seen.add(s.Hash())
 	}
 	return s, seen

@@ -70,12 +70,12 @@ func FuzzPousseState(f *testing.F) {
 			if few {
 				line = 1 + (v>>2)%min(n, 4)
 			}
-			moves = append(moves, parse.Move{Dir: "LRTB"[v&3], Line: uint8(line)})
+			moves = append(moves, parse.PousseMove("LRTB"[v&3], line))
 		}
 		checkPousseStates(t, n, moves)
 		s := NewPousseState(n)
 		for _, mv := range moves {
-			s.Apply(mv.Dir, int(mv.Line))
+			s.Apply(mv.Dir(), mv.Line())
 		}
 		checkPousseLines(t, s)
 	})
@@ -93,7 +93,7 @@ func TestPousseStateWide(t *testing.T) {
 		checkPousseStates(t, n, moves)
 		s := NewPousseState(n)
 		for _, mv := range moves {
-			s.Apply(mv.Dir, int(mv.Line))
+			s.Apply(mv.Dir(), mv.Line())
 			checkPousseLines(t, s)
 		}
 	}
@@ -148,8 +148,8 @@ func TestPousseStraightsAskedLate(t *testing.T) {
 		r := newPousseRef(n)
 		for round := range 20 {
 			for _, mv := range randomPousseMoves(rng, n, 300+rng.IntN(300), 1+round%2) {
-				s.Apply(mv.Dir, int(mv.Line))
-				r.apply(mv.Dir, int(mv.Line))
+				s.Apply(mv.Dir(), mv.Line())
+				r.apply(mv.Dir(), mv.Line())
 			}
 			x, o := s.Straights()
 			if rx, ro := r.straights(); x != rx || o != ro {

@@ -97,7 +97,7 @@ func (pg *PousseGame) play(s *PousseState, from int, keep bool, seen *pousseSeen
 			pg.cps = s.appendPacked(pg.cps)
 		}
 		mv := pg.moves[i]
-		s.Apply(mv.Dir, int(mv.Line))
+		s.Apply(mv.Dir(), mv.Line())
 		if w := s.Winner(); w != None {
 			pg.end(i, w, ReasonStraights)
 			break
@@ -140,7 +140,7 @@ func PousseFrom(old *PousseGame, g *parse.Game, rules parse.Rules) *PousseGame {
 	}
 	p := 0
 	for p < len(old.moves) && p < len(g.Moves) &&
-		old.moves[p].Dir == g.Moves[p].Dir && old.moves[p].Line == g.Moves[p].Line {
+		old.moves[p].Dir() == g.Moves[p].Dir() && old.moves[p].Line() == g.Moves[p].Line() {
 		p++
 	}
 	if (old.End >= 0 && old.End < p) || (p == len(old.moves) && p == len(g.Moves)) {
@@ -226,7 +226,7 @@ func (pg *PousseGame) replay(s *PousseState, k int) {
 		s.reset()
 	}
 	for _, mv := range pg.moves[c*pg.every : k] {
-		s.Apply(mv.Dir, int(mv.Line))
+		s.Apply(mv.Dir(), mv.Line())
 	}
 }
 

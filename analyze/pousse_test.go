@@ -158,7 +158,7 @@ func refAnalyze(n int, moves []parse.Move, icfp bool) (pousseRefResult, []string
 	boards := []string{r.String()}
 	seen := map[string]int{} // mover + board -> first move index
 	for i, mv := range moves {
-		r.apply(mv.Dir, int(mv.Line))
+		r.apply(mv.Dir(), mv.Line())
 		b := r.String()
 		boards = append(boards, b)
 		x, o := r.straights()
@@ -195,7 +195,7 @@ func randomPousseMoves(rng *rand.Rand, n, count, few int) []parse.Move {
 	all := make([]parse.Move, 0, 4*n)
 	for _, d := range []byte("LRTB") {
 		for i := 1; i <= n; i++ {
-			all = append(all, parse.Move{Dir: d, Line: uint8(i)})
+			all = append(all, parse.PousseMove(d, i))
 		}
 	}
 	if few > 0 {
@@ -269,8 +269,8 @@ func checkPousseStates(t *testing.T, n int, moves []parse.Move) {
 	s := NewPousseState(n)
 	r := newPousseRef(n)
 	for i, mv := range moves {
-		s.Apply(mv.Dir, int(mv.Line))
-		r.apply(mv.Dir, int(mv.Line))
+		s.Apply(mv.Dir(), mv.Line())
+		r.apply(mv.Dir(), mv.Line())
 		if got, want := pousseBoardString(s), r.String(); got != want {
 			t.Fatalf("n=%d after %d moves %v: board\n%s\nwant\n%s", n, i+1, moves[:i+1], got, want)
 		}
@@ -336,7 +336,7 @@ func TestPousseStateBasics(t *testing.T) {
 }
 
 func TestPousseNoSize(t *testing.T) {
-	g := &parse.Game{Size: 0, Moves: []parse.Move{{Dir: 'L', Line: 1}}, HasErrors: true}
+	g := &parse.Game{Size: 0, Moves: []parse.Move{parse.PousseMove('L', int(1))}, HasErrors: true}
 	for _, rules := range []parse.Rules{parse.RulesContest, parse.RulesICFP} {
 		pg := Pousse(g, rules)
 		if pg.Verdict != "" || pg.End != -1 || pg.Earlier != -1 || pg.Played() != 0 || pg.Finished || !pg.Partial {
@@ -351,7 +351,7 @@ func TestPousseNoSize(t *testing.T) {
 // TestPousseHashCollision checks that a hash hit on a different board is
 // not taken for a repetition.
 func TestPousseHashCollision(t *testing.T) {
-	moves := []parse.Move{{Dir: 'L', Line: 1}, {Dir: 'L', Line: 2}, {Dir: 'T', Line: 3}}
+	moves := []parse.Move{parse.PousseMove('L', int(1)), parse.PousseMove('L', int(2)), parse.PousseMove('T', int(3))}
 	pg := Pousse(pousseGameOf(4, moves), parse.RulesICFP)
 	if pg.Verdict != "TIE GAME" {
 		t.Fatalf("verdict %q", pg.Verdict)
@@ -397,7 +397,7 @@ func TestPousseBoardEveryPly(t *testing.T) {
 				t.Fatalf("n=%d: Board(%d).Plies() = %d", n, k, s.Plies())
 			}
 			if k > 0 && k <= pg.Played() {
-				played.Apply(moves[k-1].Dir, int(moves[k-1].Line))
+				played.Apply(moves[k-1].Dir(), moves[k-1].Line())
 			}
 			if k >= 0 && k <= pg.Played() {
 				x, o := s.Straights()
@@ -410,8 +410,8 @@ func TestPousseBoardEveryPly(t *testing.T) {
 				// the next move must play the same from both.
 				if k < len(moves) {
 					a, b := s.Clone(), played.Clone()
-					a.Apply(moves[k].Dir, int(moves[k].Line))
-					b.Apply(moves[k].Dir, int(moves[k].Line))
+					a.Apply(moves[k].Dir(), moves[k].Line())
+					b.Apply(moves[k].Dir(), moves[k].Line())
 					ax, ao := a.Straights()
 					bx, bo := b.Straights()
 					if pousseBoardString(a) != pousseBoardString(b) || ax != bx || ao != bo {
@@ -430,7 +430,7 @@ func TestPousseCheckpointPacking(t *testing.T) {
 	for n := 1; n <= PousseMaxN; n++ {
 		s := NewPousseState(n)
 		for _, mv := range randomPousseMoves(rng, n, 4*n*n, 0) {
-			s.Apply(mv.Dir, int(mv.Line))
+			s.Apply(mv.Dir(), mv.Line())
 		}
 		p := s.appendPacked(nil)
 		if len(p) != pousseCheckpointSize(n) {
@@ -511,7 +511,7 @@ func pousseParseMoves(toks []string, n int) ([]parse.Move, error) {
 		if err != nil || !strings.Contains("LRTB", tok[:1]) || i < 1 || i > n {
 			return nil, fmt.Errorf("bad move %q", tok)
 		}
-		moves = append(moves, parse.Move{Dir: tok[0], Line: uint8(i)})
+		moves = append(moves, parse.PousseMove(tok[0], i))
 	}
 	return moves, nil
 }
@@ -613,7 +613,7 @@ func FuzzPousse(f *testing.F) {
 		var moves []parse.Move
 		for _, b := range data[1:] {
 			k := int(b) % (4 * n)
-			moves = append(moves, parse.Move{Dir: "LRTB"[k/n], Line: uint8(1 + k%n)})
+			moves = append(moves, parse.PousseMove("LRTB"[k/n], 1+k%n))
 		}
 		for _, rules := range []parse.Rules{parse.RulesContest, parse.RulesICFP} {
 			want, boards := refAnalyze(n, moves, rules == parse.RulesICFP)
@@ -637,7 +637,7 @@ func TestPousseAppendRow(t *testing.T) {
 	for _, n := range []int{1, 3, 8, 9, 15, 16, 17, 100} {
 		s := NewPousseState(n)
 		for _, mv := range randomPousseMoves(rng, n, n*n, 0) {
-			s.Apply(mv.Dir, int(mv.Line))
+			s.Apply(mv.Dir(), mv.Line())
 		}
 		for r := 0; r <= n+1; r++ {
 			var want []byte
@@ -680,7 +680,7 @@ func TestPousseBoardInto(t *testing.T) {
 			// Play on from the reused state, as a hover never does but a
 			// caller may: the next Board must not see it.
 			for _, mv := range randomPousseMoves(rng, n, 3, 0) {
-				reused.Apply(mv.Dir, int(mv.Line))
+				reused.Apply(mv.Dir(), mv.Line())
 			}
 		}
 		if s := pg.BoardInto(NewPousseState(n-1), 0); s == nil || s.N() != n {

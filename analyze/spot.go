@@ -147,42 +147,43 @@ var spotKeyMask = ^uint64(0)
 // board, placing on a spot, removing from an empty square) changes
 // nothing and its code is returned. O(1).
 func spotApply(s *SpotState, mv parse.Move) parse.Code {
-	r, c := int(mv.Row)-1, int(mv.Col)-1
+	r, c := mv.Row()-1, mv.Col()-1
 	switch {
 	case r < 0 || r >= s.n || c < 0 || c >= s.n:
 		return CodeOffBoard
-	case mv.Add && s.has(r, c):
+	case mv.Add() && s.has(r, c):
 		return CodeIllegalPlace
-	case !mv.Add && !s.has(r, c):
+	case !mv.Add() && !s.has(r, c):
 		return CodeIllegalRemove
 	}
 	s.toggle(r, c)
 	return ""
 }
 
-// spotIssue describes illegal move mv, of the given code, on an n x n
-// board; unplayed marks a move after the end of the game.
-func spotIssue(mv parse.Move, code parse.Code, n int, unplayed bool) Issue {
+// spotIssue describes illegal move mv, written at span, of the given
+// code, on an n x n board; unplayed marks a move after the end of the
+// game.
+func spotIssue(mv parse.Move, span parse.Span, code parse.Code, n int, unplayed bool) Issue {
 	what := "illegal move"
 	if unplayed {
 		what = "illegal move after the end of the game"
 	}
-	is := Issue{Span: mv.Span, Code: code, Unplayed: unplayed}
+	is := Issue{Span: span, Code: code, Unplayed: unplayed}
 	switch code {
 	case CodeOffBoard:
-		is.Msg = fmt.Sprintf("%s: square (%d,%d) is off the %dx%d board", what, mv.Row, mv.Col, n, n)
+		is.Msg = fmt.Sprintf("%s: square (%d,%d) is off the %dx%d board", what, mv.Row(), mv.Col(), n, n)
 	case CodeIllegalPlace:
-		is.Msg = fmt.Sprintf("%s: square (%d,%d) already has a spot", what, mv.Row, mv.Col)
+		is.Msg = fmt.Sprintf("%s: square (%d,%d) already has a spot", what, mv.Row(), mv.Col())
 	default:
-		is.Msg = fmt.Sprintf("%s: square (%d,%d) has no spot to remove", what, mv.Row, mv.Col)
+		is.Msg = fmt.Sprintf("%s: square (%d,%d) has no spot to remove", what, mv.Row(), mv.Col())
 	}
 	return is
 }
 
 // spotLegal reports whether mv is legal on s, without building a message.
 func spotLegal(s *SpotState, mv parse.Move) bool {
-	r, c := int(mv.Row)-1, int(mv.Col)-1
-	return r >= 0 && r < s.n && c >= 0 && c < s.n && mv.Add != s.has(r, c)
+	r, c := mv.Row()-1, mv.Col()-1
+	return r >= 0 && r < s.n && c >= 0 && c < s.n && mv.Add() != s.has(r, c)
 }
 
 // spotSlot is one entry of the table of earlier patterns: the hash of the
@@ -287,7 +288,7 @@ func Spot(g *parse.Game) *SpotGame {
 	seen := newSpotSeen(sc, g, n, len(g.Moves))
 	for i, mv := range g.Moves {
 		if code := spotApply(&sc.cur, mv); code != "" {
-			sg.Issues = append(sg.Issues, spotIssue(mv, code, n, false))
+			sg.Issues = append(sg.Issues, spotIssue(mv, g.MoveSpan(i), code, n, false))
 			sg.illegal = append(sg.illegal, i)
 		}
 		if earlier, rot := seen.find(); earlier >= 0 {
@@ -321,20 +322,20 @@ func (sg *SpotGame) judgeUnplayed(cur *SpotState, from int) {
 	n := cur.n
 	for i := from; i < len(sg.game.Moves); i++ {
 		mv := sg.game.Moves[i]
-		r, c := int(mv.Row)-1, int(mv.Col)-1
+		r, c := mv.Row()-1, mv.Col()-1
 		var code parse.Code
 		if r < 0 || r >= n || c < 0 || c >= n {
 			code = CodeOffBoard
-		} else if k := r*n + c; (cur.bits[k>>6]&(1<<(k&63)) != 0) == mv.Add {
+		} else if k := r*n + c; (cur.bits[k>>6]&(1<<(k&63)) != 0) == mv.Add() {
 			code = CodeIllegalRemove
-			if mv.Add {
+			if mv.Add() {
 				code = CodeIllegalPlace
 			}
 		} else {
 			cur.bits[k>>6] ^= 1 << (k & 63)
 			continue
 		}
-		sg.Issues = append(sg.Issues, spotIssue(mv, code, n, true))
+		sg.Issues = append(sg.Issues, spotIssue(mv, sg.game.MoveSpan(i), code, n, true))
 		sg.illegal = append(sg.illegal, i)
 	}
 }
@@ -347,7 +348,7 @@ func spotVerify(sc *spotScratch, g *parse.Game, j, k int) bool {
 	old.reset(sc.cur.n)
 	for _, mv := range g.Moves[:j+1] {
 		if spotLegal(old, mv) {
-			old.toggle(int(mv.Row)-1, int(mv.Col)-1)
+			old.toggle(mv.Row()-1, mv.Col()-1)
 		}
 	}
 	return sc.cur.rotatedEquals(old, k)
@@ -361,7 +362,7 @@ func (sg *SpotGame) Board(k int) *SpotState {
 	k = max(0, min(k, sg.Played()))
 	for _, mv := range sg.game.Moves[:k] {
 		if spotLegal(s, mv) {
-			s.toggle(int(mv.Row)-1, int(mv.Col)-1)
+			s.toggle(mv.Row()-1, mv.Col()-1)
 		}
 	}
 	return s

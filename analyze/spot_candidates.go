@@ -60,7 +60,7 @@ func (sg *SpotGame) Candidates(k int) []SpotCandidate {
 	cur := &sc.cur
 	for i, mv := range g.Moves[:k] {
 		if spotLegal(cur, mv) {
-			cur.toggle(int(mv.Row)-1, int(mv.Col)-1)
+			cur.toggle(mv.Row()-1, mv.Col()-1)
 		}
 		if judged {
 			seen.add(i)

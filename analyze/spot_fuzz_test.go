@@ -18,10 +18,7 @@ func FuzzSpot(f *testing.F) {
 		n := int(size % 12)
 		g := &parse.Game{Size: n}
 		for i := 0; i+2 < len(data); i += 3 {
-			g.Moves = append(g.Moves, parse.Move{
-				Span: parse.Span{Start: i, End: i + 3},
-				Row:  data[i] % 14, Col: data[i+1] % 14, Add: data[i+2]&1 == 1,
-			})
+			g.AppendMove(parse.SpotMove(int(data[i]%14), int(data[i+1]%14), data[i+2]&1 == 1), parse.Span{Start: i, End: i + 3})
 		}
 		sg := Spot(g)
 		for k := -1; k <= len(g.Moves)+1; k++ {
@@ -38,7 +35,7 @@ func FuzzSpot(f *testing.F) {
 		ref := &parse.Game{Size: n}
 		offBoard := false
 		for _, mv := range g.Moves {
-			if mv.Row < 1 || int(mv.Row) > n || mv.Col < 1 || int(mv.Col) > n {
+			if mv.Row() < 1 || mv.Row() > n || mv.Col() < 1 || mv.Col() > n {
 				offBoard = true
 				break
 			}

@@ -63,10 +63,7 @@ func spotReadContest(t testing.TB, src []byte) []*parse.Game {
 			}
 			r, c := atoi(k), atoi(k+1)
 			sign := toks[k+2]
-			g.Moves = append(g.Moves, parse.Move{
-				Span: parse.Span{Start: toks[k].start, End: sign.start + len(sign.text)},
-				Row:  uint8(r), Col: uint8(c), Add: sign.text == "+",
-			})
+			g.AppendMove(parse.SpotMove(r, c, sign.text == "+"), parse.Span{Start: toks[k].start, End: sign.start + len(sign.text)})
 			k += 3
 		}
 		games = append(games, g)
@@ -147,21 +144,21 @@ func spotReference(g *parse.Game) (res Result, illegal []int) {
 	}
 	var history [][4]spotRefBoard // each earlier board turned 0..3 quarter turns
 	for i, mv := range g.Moves {
-		r, c := int(mv.Row)-1, int(mv.Col)-1
-		if cur[r][c] == mv.Add {
+		r, c := mv.Row()-1, mv.Col()-1
+		if cur[r][c] == mv.Add() {
 			illegal = append(illegal, i)
 			what, code := "already has a spot", CodeIllegalPlace
-			if !mv.Add {
+			if !mv.Add() {
 				what, code = "has no spot to remove", CodeIllegalRemove
 			}
-			is := Issue{Span: mv.Span, Code: code, Msg: fmt.Sprintf("illegal move: square (%d,%d) %s", r+1, c+1, what)}
+			is := Issue{Span: g.MoveSpan(i), Code: code, Msg: fmt.Sprintf("illegal move: square (%d,%d) %s", r+1, c+1, what)}
 			if res.End >= 0 {
 				is.Msg = fmt.Sprintf("illegal move after the end of the game: square (%d,%d) %s", r+1, c+1, what)
 				is.Unplayed = true
 			}
 			res.Issues = append(res.Issues, is)
 		} else {
-			cur[r][c] = mv.Add
+			cur[r][c] = mv.Add()
 		}
 		if res.End >= 0 {
 			continue // after the end: only the illegal moves matter
@@ -226,7 +223,7 @@ func spotRandomGame(rng *rand.Rand, n int, removeRate, illegalRate float64) *par
 				spots--
 			}
 		}
-		g.Moves = append(g.Moves, parse.Move{Span: parse.Span{Start: 10 * k, End: 10*k + 5}, Row: uint8(r + 1), Col: uint8(c + 1), Add: add})
+		g.AppendMove(parse.SpotMove(r+1, c+1, add), parse.Span{Start: 10 * k, End: 10*k + 5})
 	}
 	return g
 }
@@ -254,7 +251,7 @@ func spotAgainstReference(t *testing.T, games int) {
 		if iter%7 == 0 {
 			for i := 1; i < len(g.Moves); i += 2 {
 				p := g.Moves[i-1]
-				g.Moves[i].Row, g.Moves[i].Col = uint8(n+1)-p.Col, p.Row
+				g.Moves[i] = g.Moves[i].With(parse.SpotMove(n+1-p.Col(), p.Row(), g.Moves[i].Add()))
 			}
 		}
 		want, illegal := spotReference(g)
@@ -309,7 +306,7 @@ func TestSpotBoard(t *testing.T) {
 			played := min(k, sg.Played())
 			if k > 0 && k <= sg.Played() {
 				mv := g.Moves[k-1]
-				ref[(int(mv.Row)-1)*n+int(mv.Col)-1] = mv.Add
+				ref[(mv.Row()-1)*n+mv.Col()-1] = mv.Add()
 			}
 			spots := 0
 			for r := 1; r <= n; r++ {
@@ -393,8 +390,18 @@ func TestSpotRotationHashes(t *testing.T) {
 }
 
 func TestSpotIssues(t *testing.T) {
-	mv := func(r, c int, add bool, at int) parse.Move {
-		return parse.Move{Span: parse.Span{Start: at, End: at + 5}, Row: uint8(r), Col: uint8(c), Add: add}
+	type placed struct {
+		m parse.Move
+		s parse.Span
+	}
+	mv := func(r, c int, add bool, at int) placed {
+		return placed{parse.SpotMove(r, c, add), parse.Span{Start: at, End: at + 5}}
+	}
+	game := func(g *parse.Game, moves ...placed) *parse.Game {
+		for _, p := range moves {
+			g.AppendMove(p.m, p.s)
+		}
+		return g
 	}
 	tests := []struct {
 		name string
@@ -402,12 +409,12 @@ func TestSpotIssues(t *testing.T) {
 		want Result
 	}{{
 		name: "unusable size",
-		g:    &parse.Game{Size: 0, Moves: []parse.Move{mv(1, 1, true, 0)}, HasErrors: true},
+		g:    game(&parse.Game{Size: 0, HasErrors: true}, mv(1, 1, true, 0)),
 		want: Result{End: -1, Earlier: -1, Partial: true},
 	}, {
 		// A no-op illegal move repeats the previous pattern at once.
 		name: "place on a spot",
-		g:    &parse.Game{Size: 3, Moves: []parse.Move{mv(1, 1, true, 0), mv(1, 1, true, 6), mv(2, 2, true, 12)}},
+		g:    game(&parse.Game{Size: 3}, mv(1, 1, true, 0), mv(1, 1, true, 6), mv(2, 2, true, 12)),
 		want: Result{
 			Verdict: "Player 1 wins on move 2", Finished: true, End: 1, Winner: First, Reason: ReasonPattern,
 			Issues: []Issue{{Span: parse.Span{Start: 6, End: 11}, Code: CodeIllegalPlace, Msg: "illegal move: square (1,1) already has a spot"}},
@@ -416,8 +423,7 @@ func TestSpotIssues(t *testing.T) {
 		// Move 1 is a no-op: the empty board before move 1 does not count,
 		// but the empty board after move 1 does.
 		name: "remove from empty, then empty again",
-		g: &parse.Game{Size: 2, Moves: []parse.Move{
-			mv(2, 1, false, 0), mv(1, 2, true, 6), mv(1, 2, false, 12), mv(2, 2, true, 18)}},
+		g:    game(&parse.Game{Size: 2}, mv(2, 1, false, 0), mv(1, 2, true, 6), mv(1, 2, false, 12), mv(2, 2, true, 18)),
 		want: Result{
 			Verdict: "Player 2 wins on move 3", Finished: true, End: 2, Winner: Second, Reason: ReasonPattern,
 			Issues: []Issue{{Span: parse.Span{Start: 0, End: 5}, Code: CodeIllegalRemove, Msg: "illegal move: square (2,1) has no spot to remove"}},
@@ -427,8 +433,7 @@ func TestSpotIssues(t *testing.T) {
 		// end, the moves go on from the pattern at the end, only to find
 		// the illegal ones: (2,2) + is legal there, the second is not.
 		name: "off the board, then illegal moves after the end",
-		g: &parse.Game{Size: 2, HasErrors: true, Moves: []parse.Move{
-			mv(1, 1, true, 0), mv(3, 1, true, 6), mv(2, 2, false, 12), mv(2, 2, true, 18), mv(2, 2, true, 24), mv(1, 1, false, 30)}},
+		g:    game(&parse.Game{Size: 2, HasErrors: true}, mv(1, 1, true, 0), mv(3, 1, true, 6), mv(2, 2, false, 12), mv(2, 2, true, 18), mv(2, 2, true, 24), mv(1, 1, false, 30)),
 		want: Result{
 			Verdict: "Player 1 wins on move 2", Finished: true, End: 1, Winner: First, Reason: ReasonPattern, Partial: true,
 			Issues: []Issue{
@@ -439,12 +444,11 @@ func TestSpotIssues(t *testing.T) {
 		},
 	}, {
 		name: "rotation 3",
-		g: &parse.Game{Size: 3, Moves: []parse.Move{
-			mv(1, 2, true, 0), mv(1, 2, false, 6), mv(2, 1, true, 12)}},
+		g:    game(&parse.Game{Size: 3}, mv(1, 2, true, 0), mv(1, 2, false, 6), mv(2, 1, true, 12)),
 		want: Result{Verdict: "Player 2 wins on move 3", Finished: true, End: 2, Winner: Second, Reason: ReasonPattern, Rotation: 3},
 	}, {
 		name: "draw with fewer moves",
-		g:    &parse.Game{Size: 3, HasErrors: true, Moves: []parse.Move{mv(1, 2, true, 0)}},
+		g:    game(&parse.Game{Size: 3, HasErrors: true}, mv(1, 2, true, 0)),
 		want: Result{Verdict: "Draw", End: -1, Earlier: -1, Partial: true},
 	}}
 	for _, tt := range tests {

@@ -123,8 +123,10 @@ func tooLargeMessage(size int) string {
 // from the document's previous analysis (cache, nil for none):
 //
 //   - parsing is incremental (parse.Reparse): after an edit inside one
-//     game only that game is read again, O(its bytes + later games' moves
-//     when the length changed), instead of O(len(text));
+//     game only that game is read again, O(its bytes + later games),
+//     instead of O(len(text)); the edit itself is found with parse.Diff,
+//     O(len(text)) at memory speed, until the didChange's range is
+//     passed down;
 //   - the games before the edit keep their analysis as is, the games
 //     after it keep theirs with a shift of their spans; when the parse
 //     had to be full, a game whose text did not change since the
@@ -151,7 +153,8 @@ func analyzeFile(kind parse.Kind, text []byte, configured parse.Rules, cache *ga
 	}
 	var lo, hi int
 	var inc bool
-	fa.file, lo, hi, inc = parse.Reparse(prev.file, prev.text, text)
+	start, oldEnd, newEnd := parse.Diff(prev.text, text)
+	fa.file, lo, hi, inc = parse.Reparse(prev.file, parse.Bytes(text), start, oldEnd, newEnd)
 	fa.rules = fa.file.EffectiveRules(configured)
 	if inc && fa.rules != prev.rules {
 		inc = false

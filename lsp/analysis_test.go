@@ -49,7 +49,7 @@ func TestAnalyzeFileEdits(t *testing.T) {
 							if len(wg.game.Moves) == 0 {
 								break
 							}
-							off := wg.game.Moves[rng.IntN(len(wg.game.Moves))].Span.Start
+							off := wg.game.MoveSpan(rng.IntN(len(wg.game.Moves))).Start
 							a, _, _ := hoverText(cur, parse.Pousse, rules, gg, off)
 							b, _, _ := hoverText(cur, parse.Pousse, rules, wg, off)
 							if a != b {

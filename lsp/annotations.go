@@ -183,7 +183,7 @@ func annotationDiagnostics(snap *snapshot, as *annotationSet) []protocol.Diagnos
 				continue
 			}
 			out = append(out, protocol.Diagnostic{
-				Range:    m.Range(ga.game.Moves[x.Move].Span),
+				Range:    m.Range(ga.game.MoveSpan(x.Move)),
 				Severity: protocol.DiagnosticSeverityHint,
 				Code:     protocol.String(string(x.Kind)),
 				Source:   protocol.NewOptional("gamels"),

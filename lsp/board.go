@@ -39,8 +39,9 @@ type boardResult struct {
 	Straights *boardStraight `json:"straights,omitempty"`
 	Path      []boardCell    `json:"winningPath,omitempty"`
 	OneMove   []boardCell    `json:"oneMoveWins,omitempty"`
-	// Moves is written by appendMoves, after the rest.
-	Moves []parse.Move `json:"-"`
+	// The game's moves are written by appendMoves, after the rest (none
+	// for PATH: nil).
+	game *parse.Game
 }
 
 // boardMove is what the move shown did.
@@ -94,25 +95,29 @@ func (s *Server) board(ctx context.Context, snap *snapshot, p *protocol.TextDocu
 	if err != nil {
 		return nil, err
 	}
-	return jsonrpc2.RawMessage(appendMoves(b[:len(b)-1], snap.text, res.Moves, m)), nil
+	return jsonrpc2.RawMessage(appendMoves(b[:len(b)-1], snap.text, res.game, m)), nil
 }
 
 // appendMoves appends the moves list and closes the object: each move as
 // {"move":k,"text":"L2","range":{...}}, written straight into b (about
 // 100 bytes a move; encoding/json took 1.7 µs a move). O(moves · log
 // lines).
-func appendMoves(b, text []byte, moves []parse.Move, m *Mapper) []byte {
+func appendMoves(b, text []byte, g *parse.Game, m *Mapper) []byte {
 	b = append(b, `,"moves":[`...)
-	for i, mv := range moves {
+	if g == nil {
+		return append(b, "]}"...)
+	}
+	for i := range g.Moves {
+		span := g.MoveSpan(i)
 		if i > 0 {
 			b = append(b, ',')
 		}
 		b = append(b, `{"move":`...)
 		b = strconv.AppendInt(b, int64(i+1), 10)
 		b = append(b, `,"text":`...)
-		b = wire.AppendJSONString(b, moveText(text, mv.Span))
+		b = wire.AppendJSONString(b, moveText(text, span))
 		b = append(b, `,"range":`...)
-		b = wire.AppendRange(b, m.Range(mv.Span))
+		b = wire.AppendRange(b, m.Range(span))
 		b = append(b, '}')
 	}
 	return append(b, "]}"...)
@@ -137,8 +142,8 @@ func boardAt(kind parse.Kind, ga *gameAnalysis, off int) *boardResult {
 	if r.Earlier >= 0 {
 		res.Earlier, res.Rotation = r.Earlier+1, r.Rotation
 	}
-	res.Move = sort.Search(len(g.Moves), func(i int) bool { return g.Moves[i].Span.Start > off })
-	res.Moves = g.Moves
+	res.Move = sort.Search(len(g.Moves), func(i int) bool { return g.MoveSpan(i).Start > off })
+	res.game = g
 	switch {
 	case ga.pousse != nil:
 		res.Kind = "pousse"
@@ -163,7 +168,7 @@ func pousseBoard(res *boardResult, g *parse.Game, pg *analyze.PousseGame) {
 	defer hoverBoards.Put(st)
 	if k > 0 && k == res.Move {
 		mv := g.Moves[k-1]
-		sh := st.PushRun(mv.Dir, int(mv.Line))
+		sh := st.PushRun(mv.Dir(), mv.Line())
 		last := &boardMove{Cells: cells(sh.Run)}
 		if sh.OffWho != analyze.None {
 			last.Off, last.OffWho = &boardCell{sh.Off.Row, sh.Off.Col}, marker(sh.OffWho)
@@ -193,7 +198,7 @@ func spotBoard(res *boardResult, g *parse.Game, sg *analyze.SpotGame) {
 	st := sg.Board(k)
 	if k > 0 && k == res.Move {
 		mv := g.Moves[k-1]
-		res.Last = &boardMove{Cells: []boardCell{{int(mv.Row), int(mv.Col)}}, Add: mv.Add, Noop: sg.IllegalAt(k - 1)}
+		res.Last = &boardMove{Cells: []boardCell{{mv.Row(), mv.Col()}}, Add: mv.Add(), Noop: sg.IllegalAt(k - 1)}
 	}
 	row := make([]byte, st.N())
 	for r := 1; r <= st.N(); r++ {

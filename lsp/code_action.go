@@ -282,7 +282,7 @@ func spotRangeFixes(text []byte, g *parse.Game, e *parse.Error) []quickFix {
 	if (sign != "+" && sign != "-") || !isDigits(other) || strconv.Itoa(ov) != strings.TrimLeft(other, "0") {
 		return nil // the move has other problems: no single fix
 	}
-	k := movesBefore(g.Moves, e.Span.Start)
+	k := movesBefore(g, e.Span.Start)
 	sg := analyze.Spot(g)
 	what := "column"
 	if isRow {
@@ -295,9 +295,12 @@ func spotRangeFixes(text []byte, g *parse.Game, e *parse.Error) []quickFix {
 		if from == 1 {
 			v = from + d
 		}
-		mv := parse.Move{Row: uint8(v), Col: uint8(ov), Add: sign == "+"}
+		if v < 1 {
+			continue // off the board: an illegal move
+		}
+		mv := parse.SpotMove(v, ov, sign == "+")
 		if !isRow {
-			mv.Row, mv.Col = uint8(ov), uint8(v)
+			mv = parse.SpotMove(ov, v, sign == "+")
 		}
 		h := *g
 		h.Moves = slices.Concat(g.Moves[:k], []parse.Move{mv}, g.Moves[k:])
@@ -306,7 +309,7 @@ func spotRangeFixes(text []byte, g *parse.Game, e *parse.Error) []quickFix {
 		}
 		to := strconv.Itoa(v)
 		out = append(out, quickFix{
-			title: fmt.Sprintf("Change %s %s to %s: %d %d %s, the nearest legal move", what, word(e.Span), to, mv.Row, mv.Col, sign),
+			title: fmt.Sprintf("Change %s %s to %s: %d %d %s, the nearest legal move", what, word(e.Span), to, mv.Row(), mv.Col(), sign),
 			edits: []format.Edit{{Span: e.Span, New: []byte(to)}},
 		})
 	}
@@ -372,14 +375,15 @@ func prevToken(text []byte, off int) parse.Span {
 // replay of the game's 2N moves.
 func illegalSpotFix(text []byte, m *Mapper, g *parse.Game, is analyze.Issue) (quickFix, bool) {
 	sp := is.Span
-	i := moveAt(g.Moves, sp.Start)
-	if i < 0 || g.Moves[i].Span != sp || sp.End > len(text) || (is.Code != analyze.CodeIllegalPlace && is.Code != analyze.CodeIllegalRemove) {
+	i := moveAt(g, sp.Start)
+	if i < 0 || g.MoveSpan(i) != sp || sp.End > len(text) || (is.Code != analyze.CodeIllegalPlace && is.Code != analyze.CodeIllegalRemove) {
 		return quickFix{}, false
 	}
 	before := analyze.Spot(g)
 	h := *g
 	h.Moves = slices.Clone(g.Moves)
-	h.Moves[i].Add = !h.Moves[i].Add
+	mv := h.Moves[i]
+	h.Moves[i] = mv.With(parse.SpotMove(mv.Row(), mv.Col(), !mv.Add()))
 	after := analyze.Spot(&h)
 	if after.IllegalAt(i) {
 		return quickFix{}, false
@@ -417,7 +421,7 @@ func unplayedFix(snap *snapshot, fa *fileAnalysis, ga *gameAnalysis, sp parse.Sp
 		return quickFix{}, false
 	}
 	text, m := snap.text, snap.Mapper()
-	first, last := g.Moves[r.End+1].Span, g.Moves[len(g.Moves)-1].Span
+	first, last := g.MoveSpan(r.End+1), g.MoveSpan(len(g.Moves)-1)
 	if !spansTouch(parse.Span{Start: first.Start, End: last.End}, sp) {
 		return quickFix{}, false
 	}
@@ -430,7 +434,7 @@ func unplayedFix(snap *snapshot, fa *fileAnalysis, ga *gameAnalysis, sp parse.Sp
 	if len(hint) == 0 {
 		return quickFix{}, false
 	}
-	a, b := g.Moves[r.End].Span.End, last.End
+	a, b := g.MoveSpan(r.End).End, last.End
 	endLine := m.Line(a)
 	if blankOrComment(text[a:m.LineSpan(endLine).End]) {
 		a = m.LineSpan(endLine + 1).Start

@@ -98,9 +98,10 @@ func wordAt(text []byte, off int) parse.Span {
 	return parse.Span{Start: a, End: b}
 }
 
-// movesBefore returns the number of moves that end at or before off.
-func movesBefore(moves []parse.Move, off int) int {
-	return sort.Search(len(moves), func(i int) bool { return moves[i].Span.End > off })
+// movesBefore returns the number of moves of g that end at or before
+// off. O(log moves).
+func movesBefore(g *parse.Game, off int) int {
+	return sort.Search(len(g.Moves), func(i int) bool { return g.MoveSpan(i).End > off })
 }
 
 // sortKey orders items: group first, then the order they were made in.
@@ -132,7 +133,7 @@ func pousseCompletions(text []byte, fa *fileAnalysis, ga *gameAnalysis, m *Mappe
 	edit := func(label string) *protocol.TextEdit {
 		return &protocol.TextEdit{Range: wr, NewText: label}
 	}
-	k := movesBefore(g.Moves, w.Start)
+	k := movesBefore(g, w.Start)
 	r := &pg.Result
 	quit := protocol.CompletionItem{Label: "QUIT", Kind: protocol.CompletionItemKindKeyword,
 		SortText: sortKey(groupEnd, 0), TextEdit: edit("QUIT")}
@@ -151,7 +152,7 @@ func pousseCompletions(text []byte, fa *fileAnalysis, ga *gameAnalysis, m *Mappe
 	items := make([]protocol.CompletionItem, 0, len(pc.Moves)+1)
 	for i, c := range pc.Moves {
 		label := c.Token()
-		desc := describeMove(parse.Pousse, k, parse.Move{Dir: c.Dir, Line: uint8(c.Line)})
+		desc := describeMove(parse.Pousse, k, parse.PousseMove(c.Dir, c.Line))
 		var effect string
 		group := groupPlain
 		switch {
@@ -249,7 +250,7 @@ func spotCompletions(text []byte, fa *fileAnalysis, gi int, m *Mapper, off int) 
 	if !ok || sp.Start < g.N.Span.End {
 		return nil
 	}
-	k := movesBefore(g.Moves, sp.Start)
+	k := movesBefore(g, sp.Start)
 	n := g.Size
 	if k >= 2*n {
 		if gi == len(fa.games)-1 && fa.file.End.End == 0 {
@@ -263,7 +264,7 @@ func spotCompletions(text []byte, fa *fileAnalysis, gi int, m *Mapper, off int) 
 	sr := m.Range(sp)
 	for _, c := range cands {
 		label := c.Token()
-		detail := describeMove(parse.Spot, k, parse.Move{Row: uint8(c.Row), Col: uint8(c.Col), Add: c.Add})
+		detail := describeMove(parse.Spot, k, parse.SpotMove(c.Row, c.Col, c.Add))
 		group := groupPlain
 		switch {
 		case !c.Judged:

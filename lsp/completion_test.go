@@ -60,7 +60,7 @@ func TestPousseCompletionClaims(t *testing.T) {
 					last = r.End
 				}
 				for _, k := range []int{0, last / 2, last} {
-					items := complete(g.Moves[k].Span.Start)
+					items := complete(g.MoveSpan(k).Start)
 					if len(items) != 4*g.Size+1 {
 						t.Fatalf("game %d, move %d: %d items, want %d", gi+1, k+1, len(items), 4*g.Size+1)
 					}
@@ -70,7 +70,7 @@ func TestPousseCompletionClaims(t *testing.T) {
 						}
 						detail, _ := it.Detail.Get()
 						h := *g
-						h.Moves = append(slices.Clone(g.Moves[:k]), parse.Move{Dir: it.Label[0], Line: uint8(labelNumber(it.Label[1:]))})
+						h.Moves = append(slices.Clone(g.Moves[:k]), parse.PousseMove(it.Label[0], labelNumber(it.Label[1:])))
 						hr := analyze.Pousse(&h, tc.rules)
 						var want string
 						switch {
@@ -129,7 +129,7 @@ func TestSpotCompletionClaims(t *testing.T) {
 			last = sg.End
 		}
 		for _, k := range []int{0, last / 2, last} {
-			items := complete(g.Moves[k].Span.Start)
+			items := complete(g.MoveSpan(k).Start)
 			if len(items) != g.Size*g.Size {
 				t.Fatalf("game %d, move %d: %d items, want %d", gi+1, k+1, len(items), g.Size*g.Size)
 			}
@@ -144,7 +144,7 @@ func TestSpotCompletionClaims(t *testing.T) {
 					t.Errorf("game %d, move %d: %q on a square where %s is legal", gi+1, k+1, it.Label, want)
 				}
 				h := *g
-				h.Moves = append(slices.Clone(g.Moves[:k]), parse.Move{Row: uint8(row), Col: uint8(col), Add: sign == "+"})
+				h.Moves = append(slices.Clone(g.Moves[:k]), parse.SpotMove(row, col, sign == "+"))
 				hr := analyze.Spot(&h)
 				detail, _ := it.Detail.Get()
 				says := strings.Contains(detail, "repeats")

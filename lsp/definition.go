@@ -29,8 +29,8 @@ func (s *Server) definition(ctx context.Context, snap *snapshot, p *protocol.Def
 	if r.Reason != analyze.ReasonPattern && r.Reason != analyze.ReasonRepetition {
 		return nil, nil
 	}
-	if i := moveAt(g.Moves, off); i != r.End {
+	if i := moveAt(g, off); i != r.End {
 		return nil, nil
 	}
-	return protocol.LocationSlice{{URI: snap.uri, Range: m.Range(g.Moves[r.Earlier].Span)}}, nil
+	return protocol.LocationSlice{{URI: snap.uri, Range: m.Range(g.MoveSpan(r.Earlier))}}, nil
 }

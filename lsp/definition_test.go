@@ -48,16 +48,17 @@ func TestDefinitionRepetitions(t *testing.T) {
 				} else {
 					r = &analyze.Spot(g).Result
 				}
-				for i, mv := range g.Moves {
+				for i := range g.Moves {
 					if i != r.End && (i%7 != 0 || i > r.End+1 && r.End >= 0) {
 						continue // every move would be slow: the ending one and a sample
 					}
 					res := rawCall[protocol.DefinitionResult](t, c, protocol.MethodTextDocumentDefinition, &protocol.DefinitionParams{
 						TextDocumentPositionParams: protocol.TextDocumentPositionParams{
-							TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: m.Position(mv.Span.Start + 1)}})
+							TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: m.Position(g.MoveSpan(i).Start + 1)}})
 					var want *parse.Span
 					if i == r.End && r.Earlier >= 0 {
-						want = &g.Moves[r.Earlier].Span
+						sp := g.MoveSpan(r.Earlier)
+						want = &sp
 					}
 					locs, _ := res.(protocol.LocationSlice)
 					switch {

@@ -318,16 +318,16 @@ func outcomeSpanDiags(kind parse.Kind, fa *fileAnalysis, ga *gameAnalysis) []spa
 	}
 	var out []spanDiag
 	if r.End >= 0 && r.End < len(g.Moves) {
-		d := spanDiag{span: g.Moves[r.End].Span, sev: protocol.DiagnosticSeverityInformation, msg: r.Verdict, verdict: true}
+		d := spanDiag{span: g.MoveSpan(r.End), sev: protocol.DiagnosticSeverityInformation, msg: r.Verdict, verdict: true}
 		if r.Earlier >= 0 && r.Earlier < len(g.Moves) {
-			d.related, d.relMsg = g.Moves[r.Earlier].Span, earlierMessage(kind, r)
+			d.related, d.relMsg = g.MoveSpan(r.Earlier), earlierMessage(kind, r)
 		}
 		out = append(out, d)
 		if r.End+1 < len(g.Moves) {
 			// One range from the first move not played to the last: a
 			// game may hold thousands of them.
 			out = append(out, spanDiag{
-				span:        parse.Span{Start: g.Moves[r.End+1].Span.Start, End: g.Moves[len(g.Moves)-1].Span.End},
+				span:        parse.Span{Start: g.MoveSpan(r.End + 1).Start, End: g.MoveSpan(len(g.Moves) - 1).End},
 				sev:         protocol.DiagnosticSeverityHint,
 				msg:         fmt.Sprintf("not played: the game ended at move %d", r.End+1),
 				unnecessary: true,
@@ -338,7 +338,7 @@ func outcomeSpanDiags(kind parse.Kind, fa *fileAnalysis, ga *gameAnalysis) []spa
 	// No result within the moves given.
 	sp := g.N.Span
 	if len(g.Moves) > 0 {
-		sp = g.Moves[len(g.Moves)-1].Span
+		sp = g.MoveSpan(len(g.Moves) - 1)
 	}
 	return append(out, spanDiag{span: sp, sev: protocol.DiagnosticSeverityInformation, msg: ga.outcome(kind).Ending(), verdict: true})
 }

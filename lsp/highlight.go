@@ -61,7 +61,7 @@ type hlSpan struct {
 // O(k) for the k moves up to it, plus the replay to reach the board.
 func pousseHighlights(ga *gameAnalysis, off int) []hlSpan {
 	g, pg := ga.game, ga.pousse
-	i := moveAt(g.Moves, off)
+	i := moveAt(g, off)
 	if pg == nil || i < 0 || i >= pg.Played() {
 		return nil
 	}
@@ -72,19 +72,19 @@ func pousseHighlights(ga *gameAnalysis, off int) []hlSpan {
 	lines := st.StraightLines()
 	if len(lines) == 0 {
 		mv := g.Moves[i]
-		lines = []analyze.PousseLine{{Col: mv.Dir == 'T' || mv.Dir == 'B', Index: int(mv.Line)}}
+		lines = []analyze.PousseLine{{Col: mv.Dir() == 'T' || mv.Dir() == 'B', Index: mv.Line()}}
 	}
 	along := func(mv parse.Move) bool {
-		col := mv.Dir == 'T' || mv.Dir == 'B'
-		return slices.ContainsFunc(lines, func(l analyze.PousseLine) bool { return l.Col == col && l.Index == int(mv.Line) })
+		col := mv.Dir() == 'T' || mv.Dir() == 'B'
+		return slices.ContainsFunc(lines, func(l analyze.PousseLine) bool { return l.Col == col && l.Index == mv.Line() })
 	}
 	var out []hlSpan
 	for j, mv := range g.Moves[:i+1] {
 		switch {
 		case j == i:
-			out = append(out, hlSpan{mv.Span, protocol.DocumentHighlightKindWrite})
+			out = append(out, hlSpan{g.MoveSpan(j), protocol.DocumentHighlightKindWrite})
 		case along(mv):
-			out = append(out, hlSpan{mv.Span, protocol.DocumentHighlightKindRead})
+			out = append(out, hlSpan{g.MoveSpan(j), protocol.DocumentHighlightKindRead})
 		}
 	}
 	return out

@@ -75,15 +75,15 @@ func TestPousseHighlightStraights(t *testing.T) {
 			continue
 		}
 		wins++
-		hs := pousseHighlights(ga, g.Moves[r.End].Span.Start)
+		hs := pousseHighlights(ga, g.MoveSpan(r.End).Start)
 		lines := ga.pousse.Board(r.End + 1).StraightLines()
 		if len(lines) == 0 {
 			t.Fatalf("game %d: a win without straights", gi+1)
 		}
 		writes := 0
 		for _, h := range hs {
-			i := moveAt(g.Moves, h.span.Start)
-			if i < 0 || i > r.End || g.Moves[i].Span != h.span {
+			i := moveAt(g, h.span.Start)
+			if i < 0 || i > r.End || g.MoveSpan(i) != h.span {
 				t.Fatalf("game %d: highlight %v is not a played move", gi+1, h.span)
 			}
 			if h.kind == protocol.DocumentHighlightKindWrite {
@@ -96,10 +96,10 @@ func TestPousseHighlightStraights(t *testing.T) {
 			mv := g.Moves[i]
 			ok := false
 			for _, l := range lines {
-				ok = ok || l.Col == (mv.Dir == 'T' || mv.Dir == 'B') && l.Index == int(mv.Line)
+				ok = ok || l.Col == (mv.Dir() == 'T' || mv.Dir() == 'B') && l.Index == mv.Line()
 			}
 			if !ok {
-				t.Errorf("game %d: move %d (%c%d) highlighted, not along a straight %v", gi+1, i+1, mv.Dir, mv.Line, lines)
+				t.Errorf("game %d: move %d (%c%d) highlighted, not along a straight %v", gi+1, i+1, mv.Dir(), mv.Line(), lines)
 			}
 		}
 		if writes != 1 {

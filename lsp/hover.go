@@ -37,7 +37,7 @@ func (s *Server) hover(ctx context.Context, snap *snapshot, p *protocol.HoverPar
 		*buf = md
 		return nil, nil
 	}
-	if i := moveAt(ga.game.Moves, off); i >= 0 && (snap.kind == parse.Pousse || snap.kind == parse.Spot) && !inSpan(ga.game.N.Span, off) {
+	if i := moveAt(ga.game, off); i >= 0 && (snap.kind == parse.Pousse || snap.kind == parse.Spot) && !inSpan(ga.game.N.Span, off) {
 		if as := s.annotationsFor(snap); as != nil {
 			md = appendEngineHover(md, snap.kind, as, ga.game.Index, i)
 		}
@@ -66,8 +66,8 @@ func appendHover(dst, text []byte, kind parse.Kind, rules parse.Rules, ga *gameA
 	}
 	switch kind {
 	case parse.Pousse, parse.Spot:
-		if i := moveAt(g.Moves, off); i >= 0 {
-			return appendMoveHover(dst, kind, ga, i), g.Moves[i].Span, true
+		if i := moveAt(g, off); i >= 0 {
+			return appendMoveHover(dst, kind, ga, i), g.MoveSpan(i), true
 		}
 	case parse.Path:
 		if i := rowAt(g.Rows, off); i >= 0 {

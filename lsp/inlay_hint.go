@@ -64,7 +64,7 @@ func (s *Server) inlayHints(ctx context.Context, snap *snapshot, p *protocol.Inl
 			continue
 		}
 		r := ga.result()
-		from := max(0, moveAt(g.Moves, want.Start))
+		from := max(0, moveAt(g, want.Start))
 		var notes []solve.Annotation
 		if an := as.game(g.Index); an != nil {
 			notes = an.Annotations
@@ -73,23 +73,23 @@ func (s *Server) inlayHints(ctx context.Context, snap *snapshot, p *protocol.Inl
 			}
 		}
 		for i := from; i < len(g.Moves); i++ {
-			mv := g.Moves[i]
-			if mv.Span.Start > want.End || len(out) > MaxItems {
+			span := g.MoveSpan(i)
+			if span.Start > want.End || len(out) > MaxItems {
 				break
 			}
 			if stopped(ctx, i) {
 				return nil, ctx.Err()
 			}
-			add(mv.Span.Start, fmt.Sprintf("%d.", i+1), false)
+			add(span.Start, fmt.Sprintf("%d.", i+1), false)
 			for len(notes) > 0 && notes[0].Move == i {
-				add(mv.Span.End, notes[0].Hint(), true)
+				add(span.End, notes[0].Hint(), true)
 				notes = notes[1:]
 			}
 			if r == nil || g.Size == 0 || sm.verdict == "" {
 				continue
 			}
 			if i == r.End || (r.End < 0 && i == len(g.Moves)-1) {
-				add(mv.Span.End, "⟵ "+sm.verdict, true)
+				add(span.End, "⟵ "+sm.verdict, true)
 			}
 		}
 	}

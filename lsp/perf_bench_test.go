@@ -486,10 +486,10 @@ func BenchmarkHoverCompute(b *testing.B) {
 					continue
 				}
 				i := len(ga.game.Moves) * k / 64
-				offs = append(offs, ga.game.Moves[i].Span.Start)
+				offs = append(offs, ga.game.MoveSpan(i).Start)
 			}
-			last := fa.games[len(fa.games)-1].game.Moves
-			offs = append(offs, last[len(last)-2].Span.Start) // move 99999 of the long game
+			last := fa.games[len(fa.games)-1].game
+			offs = append(offs, last.MoveSpan(len(last.Moves)-2).Start) // move 99999 of the long game
 			size, i := 0, 0
 			for b.Loop() {
 				off := offs[i%len(offs)]

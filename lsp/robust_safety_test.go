@@ -44,7 +44,7 @@ func meaningParts(kind parse.Kind, text []byte) (head, games []string, spans []p
 		var b strings.Builder
 		fmt.Fprintf(&b, "N %d/%v size %d quit %v extra %d moves", g.N.Value, g.N.OK, g.Size, g.Quit.End > g.Quit.Start, len(g.Extra))
 		for _, m := range g.Moves {
-			fmt.Fprintf(&b, " %c%d/%d,%d,%v", max(m.Dir, '.'), m.Line, m.Row, m.Col, m.Add)
+			fmt.Fprintf(&b, " %c%d/%d,%d,%v", max(m.Dir(), '.'), m.Line(), m.Row(), m.Col(), m.Add())
 		}
 		for _, r := range g.Rows {
 			fmt.Fprintf(&b, " %s", r.Cells)

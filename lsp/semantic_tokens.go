@@ -104,16 +104,17 @@ func collectTokens(text []byte, kind parse.Kind, fa *fileAnalysis) []semToken {
 		if r := ga.result(); r != nil && r.End >= 0 {
 			played = r.End + 1
 		}
-		for i, mv := range g.Moves {
+		for i := range g.Moves {
+			span := g.MoveSpan(i)
 			var mods uint32
 			if i >= played {
 				mods = modNotPlayed
 			}
 			if kind == parse.Pousse {
-				add(mv.Span, tokMove, mods)
+				add(span, tokMove, mods)
 				continue
 			}
-			out = spotTokens(out, text, mv.Span, mods)
+			out = spotTokens(out, text, span, mods)
 		}
 		marks := newCellMarks(ga.path)
 		for i, r := range g.Rows {

@@ -46,18 +46,18 @@ func summarize(text []byte, kind parse.Kind, rules parse.Rules, ga *gameAnalysis
 		}
 	case sm.verdict == "":
 	case sm.outcome.End >= 0 && sm.outcome.End < len(g.Moves):
-		sm.reveal = g.Moves[sm.outcome.End].Span
+		sm.reveal = g.MoveSpan(sm.outcome.End)
 	case len(g.Moves) > 0:
-		sm.reveal = g.Moves[len(g.Moves)-1].Span
+		sm.reveal = g.MoveSpan(len(g.Moves) - 1)
 	}
 	return sm
 }
 
-// moveAt returns the index of the move whose span contains off (or ends
-// at it), or -1.
-func moveAt(moves []parse.Move, off int) int {
-	i := sort.Search(len(moves), func(i int) bool { return moves[i].Span.End >= off })
-	if i < len(moves) && moves[i].Span.Start <= off {
+// moveAt returns the index of the move of g whose span contains off (or
+// ends at it), or -1. O(log moves).
+func moveAt(g *parse.Game, off int) int {
+	i := sort.Search(len(g.Moves), func(i int) bool { return g.MoveSpan(i).End >= off })
+	if i < len(g.Moves) && g.MoveSpan(i).Start <= off {
 		return i
 	}
 	return -1
@@ -99,20 +99,20 @@ func player(kind parse.Kind, i int) string {
 func describeMove(kind parse.Kind, i int, mv parse.Move) string {
 	who := player(kind, i)
 	if kind == parse.Spot {
-		if mv.Add {
-			return fmt.Sprintf("%s places a spot at row %d, column %d", who, mv.Row, mv.Col)
+		if mv.Add() {
+			return fmt.Sprintf("%s places a spot at row %d, column %d", who, mv.Row(), mv.Col())
 		}
-		return fmt.Sprintf("%s removes the spot at row %d, column %d", who, mv.Row, mv.Col)
+		return fmt.Sprintf("%s removes the spot at row %d, column %d", who, mv.Row(), mv.Col())
 	}
-	switch mv.Dir {
+	switch mv.Dir() {
 	case 'L':
-		return fmt.Sprintf("%s pushes into row %d from the left", who, mv.Line)
+		return fmt.Sprintf("%s pushes into row %d from the left", who, mv.Line())
 	case 'R':
-		return fmt.Sprintf("%s pushes into row %d from the right", who, mv.Line)
+		return fmt.Sprintf("%s pushes into row %d from the right", who, mv.Line())
 	case 'T':
-		return fmt.Sprintf("%s pushes into column %d from the top", who, mv.Line)
+		return fmt.Sprintf("%s pushes into column %d from the top", who, mv.Line())
 	case 'B':
-		return fmt.Sprintf("%s pushes into column %d from the bottom", who, mv.Line)
+		return fmt.Sprintf("%s pushes into column %d from the bottom", who, mv.Line())
 	}
 	return who + " moves"
 }

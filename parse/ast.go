@@ -142,7 +142,9 @@ type Game struct {
 
 	// Pousse and Spot. Moves holds every well-formed move in order;
 	// malformed move tokens are not moves (they are reported in
-	// File.Errors and the turn does not pass).
+	// File.Errors and the turn does not pass). A move's span is
+	// MoveSpan(i) (ExtraSpan(i) for Extra): a Move holds its place
+	// relative to Span.Start.
 	Moves []Move
 	// Spot only: moves past the 2N the game may have. Each is reported
 	// as an error and never replayed.
@@ -159,19 +161,10 @@ type Game struct {
 	// or concerns it (missing QUIT, wrong move count, ...). Analysis of
 	// such a game is "computed despite errors".
 	HasErrors bool
-}
 
-// Move is one well-formed move. For Pousse, Dir is one of 'L', 'R', 'T',
-// 'B' and Line is the 1-based row or column. For Spot, Row and Col are
-// 1-based and Add is true for `+`. Spans: Span covers the whole move (one
-// token in Pousse, three in Spot).
-type Move struct {
-	Span Span
-	Dir  byte  // Pousse
-	Line uint8 // Pousse: 1..N
-	Row  uint8 // Spot: 1..N
-	Col  uint8 // Spot: 1..N
-	Add  bool  // Spot: `+`
+	// long holds the lengths of the moves of Moves and Extra of 64 KiB
+	// or more (see Move), by offset; usually empty.
+	long []longSpan
 }
 
 // Cell values in a PATH row. CellBad marks a character that is not W, B

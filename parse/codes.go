@@ -18,6 +18,10 @@ const (
 	// or Path. Not produced by any input; a caller's mistake.
 	CodeBadKind Code = "bad-kind"
 
+	// CodeTooLarge: the source is 4 GiB or more, more than a parse can
+	// represent; it is not parsed.
+	CodeTooLarge Code = "too-large"
+
 	// CodeTooManyErrors: more than MaxErrors errors in one file; the
 	// rest are not listed. A file of 1001 bad tokens produces it.
 	CodeTooManyErrors Code = "too-many-errors"

@@ -75,27 +75,34 @@ func checkInvariants(t *testing.T, kind parse.Kind, src []byte) {
 			t.Fatalf("game %d: size %d but N %+v", g.Index, g.Size, g.N)
 		}
 		last := g.N.Span.End
-		for _, m := range append(append([]parse.Move(nil), g.Moves...), g.Extra...) {
-			in("move", m.Span)
-			if m.Span.Start < last {
-				t.Fatalf("game %d: moves out of order at %v", g.Index, m.Span)
+		moves := append(append([]parse.Move(nil), g.Moves...), g.Extra...)
+		for i, m := range moves {
+			var span parse.Span
+			if i < len(g.Moves) {
+				span = g.MoveSpan(i)
+			} else {
+				span = g.ExtraSpan(i - len(g.Moves))
 			}
-			last = m.Span.End
+			in("move", span)
+			if span.Start < last {
+				t.Fatalf("game %d: moves out of order at %v", g.Index, span)
+			}
+			last = span.End
 			if g.Size == 0 {
 				t.Fatalf("game %d has moves but no usable size", g.Index)
 			}
 			switch kind {
 			case parse.Pousse:
-				if m.Line < 1 || int(m.Line) > g.Size {
+				if m.Line() < 1 || m.Line() > g.Size || !strings.Contains("LRTB", string(m.Dir())) || m.Row() != 0 {
 					t.Fatalf("move %v out of range", m)
 				}
 			case parse.Spot:
-				if m.Row < 1 || int(m.Row) > g.Size || m.Col < 1 || int(m.Col) > g.Size {
+				if m.Row() < 1 || m.Row() > g.Size || m.Col() < 1 || m.Col() > g.Size || m.Dir() != 0 {
 					t.Fatalf("move %v out of range", m)
 				}
 			}
-			if m.Span.End > g.Span.End || m.Span.Start < g.Span.Start {
-				t.Fatalf("move %v outside its game %v", m.Span, g.Span)
+			if span.End > g.Span.End || span.Start < g.Span.Start {
+				t.Fatalf("move %v outside its game %v", span, g.Span)
 			}
 		}
 		if kind == parse.Spot && len(g.Moves) > 2*g.Size {
@@ -190,7 +197,7 @@ func TestFastPathLarge(t *testing.T) {
 			}
 			gm, sm := *g, *s
 			gm.Moves, sm.Moves = nil, nil
-			if diff := cmp.Diff(sm, gm); diff != "" {
+			if diff := cmp.Diff(sm, gm, parse.CmpOptions); diff != "" {
 				t.Fatalf("%v: game %d differs from the general path's (-general +fast):\n%s", c.kind, i+1, diff)
 			}
 		}

@@ -2,36 +2,59 @@ package parse
 
 import "sort"
 
-// Reparse returns the parse of src, given old, the parse of oldSrc. The
-// two sources differ in one place: the longest common prefix and suffix
-// leave [start, oldEnd) of oldSrc replaced by src[start:newEnd]. The
+// Source is a text Reparse reads from: its length and the bytes of any
+// range of it. Reparse does not keep the slices it is given.
+type Source interface {
+	Len() int
+	Slice(start, end int) []byte
+}
+
+// Bytes is a Source over a byte slice.
+type Bytes []byte
+
+// Len returns len(b).
+func (b Bytes) Len() int { return len(b) }
+
+// Slice returns b[start:end].
+func (b Bytes) Slice(start, end int) []byte { return b[start:end] }
+
+// Reparse returns the parse of src, given old, the parse of the text src
+// was edited from, and the edit: [start, oldEnd) of the old text was
+// replaced by src's [start, newEnd) (what Diff finds from two texts). The
 // result is the File that Parse(old.Kind, src) returns, built by
-// re-reading only the games around that place:
+// re-reading only the games around the edit:
 //
 //   - games [0, lo) are old's own *Game values (they end before the edit);
-//   - games [lo, hi) are parsed afresh;
+//   - games [lo, hi) are parsed afresh from a window of src around the
+//     edit, widened (doubled) and parsed again when the parse reaches the
+//     window's end before it finds a game where the old and new parses
+//     agree;
 //   - games [hi, len) are old's games [hi, len) moved by newEnd-oldEnd
-//     bytes: the same *Game when the edit keeps the length, else copies
-//     with every span shifted.
+//     bytes: the same *Game when the edit keeps the length, else new
+//     Games with the spans of their own (Span, N, Quit) shifted that
+//     share old's Moves and Extra (a Move's place is relative to its
+//     game).
 //
-// ok is false when Reparse fell back to a full Parse (then lo is 0 and hi
-// the number of games): for Spot and PATH files, an edit in the first two
-// tokens of the file (they choose the layout), one that changes the
-// number of games, or touches a `# rules:` line, or a file near
-// MaxErrors.
+// ok is false when Reparse fell back to a full Parse, which reads all of
+// src (then lo is 0 and hi the number of games): for Spot and PATH
+// files, an edit in the first two tokens of the file (they choose the
+// layout), one that changes the number of games, or touches a `# rules:`
+// line, a file near MaxErrors, or an edit that does not fit old and
+// src's length.
 //
-// Cost: finding the edit is a comparison of the sources, O(len(src)) but
-// at memory speed; then O(bytes re-read + games after the edit), plus
-// O(moves after the edit) for the shifted copies when the edit changes
-// the length. Parse is O(len(src)) at parsing speed.
-func Reparse(old *File, oldSrc, src []byte) (f *File, lo, hi int, ok bool) {
-	start, oldEnd, newEnd := Diff(oldSrc, src)
+// Cost: O(bytes re-read + games after the edit + comments and errors
+// after the edit, which are shifted), independent of the moves after
+// the edit; an edit in the first game also reads the file up to its
+// second token. Parse is O(len(src)).
+func Reparse(old *File, src Source, start, oldEnd, newEnd int) (f *File, lo, hi int, ok bool) {
+	n := src.Len()
 	full := func() (*File, int, int, bool) {
-		f := Parse(old.Kind, src)
+		f := Parse(old.Kind, src.Slice(0, n))
 		return f, 0, len(f.Games), false
 	}
 	delta := newEnd - oldEnd
-	if old.Kind != Pousse || len(old.Errors) > MaxErrors/2 || old.Size != len(oldSrc) {
+	if old.Kind != Pousse || len(old.Errors) > MaxErrors/2 || uint64(n) > maxSource ||
+		start < 0 || start > oldEnd || oldEnd > old.Size || start > newEnd || newEnd > n || old.Size+delta != n {
 		return full()
 	}
 	// lo: the first game that does not end strictly before the edit. The
@@ -42,9 +65,9 @@ func Reparse(old *File, oldSrc, src []byte) (f *File, lo, hi int, ok bool) {
 	if lo == 0 {
 		// An edit in the first game: resume at its size, in the state
 		// after the file's count line, provided the two tokens that chose
-		// the layout end before the edit.
-		if len(old.Games) == 0 || start < old.Games[0].Span.Start ||
-			start <= layoutEnd(src) || start <= layoutEnd(oldSrc) {
+		// the layout end before the edit. (Then they end before it in the
+		// old text too: the bytes up to the edit are the same.)
+		if len(old.Games) == 0 || start < old.Games[0].Span.Start || start <= layoutEnd(src) {
 			return full()
 		}
 		from = old.Games[0].Span.Start
@@ -56,70 +79,63 @@ func Reparse(old *File, oldSrc, src []byte) (f *File, lo, hi int, ok bool) {
 		from = prev.Span.End
 	}
 
-	f = &File{Kind: old.Kind, Size: len(src), Layout: old.Layout, Count: old.Count, Rules: old.Rules, RulesSpan: old.RulesSpan}
+	f = &File{Kind: old.Kind, Size: n, Layout: old.Layout, Count: old.Count, Rules: old.Rules, RulesSpan: old.RulesSpan}
 	f.Games = make([]*Game, lo, len(old.Games))
 	copy(f.Games, old.Games[:lo])
-	var comments []Span
-	p := &parser{src: src, file: f}
-	p.moves.block = make([]Move, 0, 1024)
-	lx := newLexer(src, &comments)
-	lx.sc.off = from
-	lx.sc.newline = false // as after the QUIT token
 
-	// Parse games until one ends with QUIT at or after the edit at a
-	// place where an old game ended the same way: from there on the two
-	// parses agree.
-	oldHi := len(old.Games) // old games from oldHi on are kept
-	reEnd := len(src)       // the end of the re-read region in src
+	// The first window ends a little after the old game the edit ends in,
+	// where the parses most likely agree again.
+	wEnd := n
+	if j := sort.Search(len(old.Games), func(i int) bool { return old.Games[i].Span.End >= oldEnd }); j < len(old.Games) {
+		wEnd = min(n, old.Games[j].Span.End+delta+reparseSlack)
+	}
+	var r region
 	for {
-		t, more := lx.next()
-		if !more {
+		var done bool
+		r, done = reparseWindow(old, f, src, lo, from, wEnd, newEnd, delta)
+		if done {
 			break
 		}
-		if !p.isNumber(t) {
-			p.errorf(nil, t.span, CodeExpectedSize, "expected a board size N to start a game, found %s", quote(p.text(t.span)))
-			continue
-		}
-		g := p.pousseGame(lx, t)
-		if g.Span.End < newEnd || g.Quit == (Span{}) || g.Quit.End != g.Span.End || lx.n != 0 {
-			continue
-		}
-		end := g.Span.End - delta
-		j := sort.Search(len(old.Games), func(i int) bool { return old.Games[i].Span.End >= end })
-		if j < len(old.Games) && j >= lo && old.Games[j].Span.End == end &&
-			old.Games[j].Quit != (Span{}) && old.Games[j].Quit.End == end {
-			oldHi, reEnd = j+1, g.Span.End
-			break
-		}
+		wEnd = min(n, from+2*(wEnd-from))
 	}
 	hi = len(f.Games)
-	if hi != oldHi {
+	if hi != r.oldHi {
 		return full() // games were added or removed: later numbers change
 	}
-	oldEndR := reEnd - delta // the end of the region in the old source
+	oldEndR := r.end - delta // the end of the region in the old text
 
 	// A `# rules:` line in the region (old or new) changes file-wide
-	// state: parse it all.
-	for _, c := range comments {
-		if _, isRules := rulesDirective(src[c.Start:c.End]); isRules {
+	// state: parse it all. In the old text, each such comment is either
+	// the file's rule set or the place of an error about it.
+	for _, c := range r.comments {
+		if _, isRules := rulesDirective(r.win[c.Start:c.End]); isRules {
 			return full()
+		}
+	}
+	inOld := func(s Span) bool { return s.Start >= from && s.Start < oldEndR }
+	if old.RulesSpan != (Span{}) && inOld(old.RulesSpan) {
+		return full()
+	}
+	for _, e := range old.Errors {
+		switch e.Code {
+		case CodeMisplacedRules, CodeDuplicateRules, CodeUnknownRules:
+			if inOld(e.Span) {
+				return full()
+			}
 		}
 	}
 	ci := sort.Search(len(old.Comments), func(i int) bool { return old.Comments[i].Start >= from })
 	cj := sort.Search(len(old.Comments), func(i int) bool { return old.Comments[i].Start >= oldEndR })
-	for _, c := range old.Comments[ci:cj] {
-		if _, isRules := rulesDirective(oldSrc[c.Start:c.End]); isRules {
-			return full()
-		}
-	}
 
 	// Comments and errors: the old ones before the region, the region's,
 	// the old ones after it shifted.
-	if n := len(old.Comments) - (cj - ci) + len(comments); n > 0 {
+	if n := len(old.Comments) - (cj - ci) + len(r.comments); n > 0 {
 		f.Comments = make([]Span, 0, n)
 	}
 	f.Comments = append(f.Comments, old.Comments[:ci]...)
-	f.Comments = append(f.Comments, comments...)
+	for _, c := range r.comments {
+		f.Comments = append(f.Comments, shiftSpan(c, from))
+	}
 	for _, c := range old.Comments[cj:] {
 		f.Comments = append(f.Comments, shiftSpan(c, delta))
 	}
@@ -136,14 +152,20 @@ func Reparse(old *File, oldSrc, src []byte) (f *File, lo, hi int, ok bool) {
 			f.Errors = append(f.Errors, e)
 		}
 	}
-	f.Errors = append(f.Errors, regionErrs...)
+	for _, e := range regionErrs {
+		e.Span = shiftSpan(e.Span, from)
+		f.Errors = append(f.Errors, e)
+	}
 	if len(f.Errors) > MaxErrors {
 		return full()
 	}
 	f.Errors.Sort()
 
-	// The games after the region.
-	rest := old.Games[oldHi:]
+	// The games of the region, parsed in the window, and those after it.
+	for _, g := range f.Games[lo:hi] {
+		g.shift(from)
+	}
+	rest := old.Games[r.oldHi:]
 	if delta == 0 {
 		f.Games = append(f.Games, rest...)
 		return f, lo, hi, true
@@ -152,30 +174,100 @@ func Reparse(old *File, oldSrc, src []byte) (f *File, lo, hi int, ok bool) {
 	for i, g := range rest {
 		ng := &games[i]
 		*ng = *g
-		ng.Span = shiftSpan(g.Span, delta)
-		ng.N.Span = shiftSpan(g.N.Span, delta)
-		if g.Quit != (Span{}) {
-			ng.Quit = shiftSpan(g.Quit, delta)
-		}
-		ng.Moves = shiftMoves(g.Moves, delta)
-		ng.Extra = shiftMoves(g.Extra, delta)
+		ng.shift(delta)
 		f.Games = append(f.Games, ng)
 	}
 	return f, lo, hi, true
 }
 
-// layoutEnd returns the end of the second token of a Pousse source (the
-// first two tell the layouts apart), or len(src)+1 when there are fewer
-// than two. O(bytes up to it).
-func layoutEnd(src []byte) int {
-	var comments []Span
-	sc := newScanner(src, &comments)
-	sc.next()
-	t, ok := sc.next()
-	if !ok {
-		return len(src) + 1
+// reparseSlack is how far the first window of Reparse goes past the
+// end of the game the edit ends in (a variable for the tests, which set
+// it to 0 so that windows are widened).
+var reparseSlack = 64
+
+// region is what reparseWindow read.
+type region struct {
+	win      []byte // the window
+	comments []Span // its comments, relative to the window
+	end      int    // the end of the region re-read in src
+	oldHi    int    // old games from oldHi on are kept
+}
+
+// reparseWindow parses the Pousse games of src from offset from (the
+// end of game lo-1, or the start of game 0) within the window [from,
+// wEnd), appending them to f.Games[:lo] and their errors to f.Errors
+// (both with spans relative to the window), until a game ends with QUIT
+// at or after newEnd where an old game ended the same way: from there on
+// the two parses agree. done is false when the parse reached the
+// window's end before that and the window is not all the rest of src: a
+// token or comment there may go on beyond it. O(wEnd - from).
+func reparseWindow(old, f *File, src Source, lo, from, wEnd, newEnd, delta int) (r region, done bool) {
+	atEnd := wEnd == src.Len()
+	f.Games, f.Errors = f.Games[:lo], nil
+	r = region{win: src.Slice(from, wEnd), end: src.Len(), oldHi: len(old.Games)}
+	p := &parser{src: r.win, file: f}
+	p.moves.reserve(r.win)
+	lx := newLexer(r.win, &r.comments)
+	lx.sc.newline = false // as after the QUIT token
+	for {
+		t, more := lx.next()
+		if !atEnd && lx.sc.off >= len(r.win) {
+			return r, false
+		}
+		if !more {
+			return r, true
+		}
+		if !p.isNumber(t) {
+			p.errorf(nil, t.span, CodeExpectedSize, "expected a board size N to start a game, found %s", quote(p.text(t.span)))
+			continue
+		}
+		g := p.pousseGame(lx, t)
+		if !atEnd && lx.sc.off >= len(r.win) {
+			return r, false
+		}
+		end := from + g.Span.End
+		if end < newEnd || g.Quit == (Span{}) || g.Quit.End != g.Span.End || lx.n != 0 {
+			continue
+		}
+		oldEnd := end - delta
+		j := sort.Search(len(old.Games), func(i int) bool { return old.Games[i].Span.End >= oldEnd })
+		if j < len(old.Games) && j >= lo && old.Games[j].Span.End == oldEnd &&
+			old.Games[j].Quit != (Span{}) && old.Games[j].Quit.End == oldEnd {
+			r.oldHi, r.end = j+1, end
+			return r, true
+		}
 	}
-	return t.span.End
+}
+
+// shift moves g by d bytes: its own spans, not its moves, which are
+// relative to it. O(1).
+func (g *Game) shift(d int) {
+	g.Span = shiftSpan(g.Span, d)
+	g.N.Span = shiftSpan(g.N.Span, d)
+	if g.Quit != (Span{}) {
+		g.Quit = shiftSpan(g.Quit, d)
+	}
+}
+
+// layoutEnd returns the end of the second token of a Pousse source (the
+// first two tell the layouts apart), or src.Len()+1 when there are fewer
+// than two. It reads src from its start, in windows doubled until the
+// second token ends inside one. O(bytes up to it).
+func layoutEnd(src Source) int {
+	n := src.Len()
+	for w := min(n, 256); ; w = min(n, 2*w) {
+		var comments []Span
+		sc := newScanner(src.Slice(0, w), &comments)
+		sc.next()
+		t, ok := sc.next()
+		switch {
+		case w < n && (!ok || sc.off >= w):
+			continue // the token, or the search for it, may go on
+		case !ok:
+			return n + 1
+		}
+		return t.span.End
+	}
 }
 
 // Diff returns where a and b differ: a[start:aEnd] and b[start:bEnd] lie
@@ -205,17 +297,3 @@ func Diff(a, b []byte) (start, aEnd, bEnd int) {
 }
 
 func shiftSpan(s Span, d int) Span { return Span{s.Start + d, s.End + d} }
-
-// shiftMoves returns a copy of ms shifted by d. (append copies without
-// first zeroing the new memory, as make would.)
-func shiftMoves(ms []Move, d int) []Move {
-	if ms == nil {
-		return nil
-	}
-	out := append([]Move(nil), ms...)
-	for i := range out {
-		out[i].Span.Start += d
-		out[i].Span.End += d
-	}
-	return out
-}

@@ -1,32 +1,35 @@
 package parse
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 )
 
 // TestReparse checks Reparse against Parse on random edits of random
 // Pousse files: the two must give the same File, and the games Reparse
-// says it kept must be the old ones.
+// says it kept must be the old ones. The edit is given as edited (the
+// range replaced) or as Diff finds it (the smallest), and the first
+// window is tight (widened at least once) or has its usual slack.
 func TestReparse(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	pieces := []string{"L1", "R2", "T3", "B10", "L7", "QUIT", "quit", "\n", " ", "\r\n", "# note\n", "# rules: icfp\n",
-		"5", "3\n", "x", "R200", "L", "0", "\nQUIT\n", "2\nL1\nQUIT\n", "é"}
 	kept, fell, first := 0, 0, 0
+	defer func(s int) { reparseSlack = s }(reparseSlack)
 	for iter := range 1500 {
 		src := randomPousse(r)
+		reparseSlack = []int{0, 64}[iter%2]
 		for range 1 + r.IntN(4) {
 			old := Parse(Pousse, src)
-			next := edit(r, src, pieces)
-			got, lo, hi, ok := Reparse(old, src, next)
-			want := Parse(Pousse, next)
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Fatalf("iteration %d: Reparse differs from Parse (-want +got):\n%s\nold:\n%q\nnew:\n%q", iter, diff, src, next)
+			next, start, oldEnd, newEnd := edit(r, src, reparsePieces)
+			if r.IntN(2) == 0 {
+				start, oldEnd, newEnd = Diff(src, next)
 			}
+			got, lo, hi, ok := checkReparse(t, old, src, next, start, oldEnd, newEnd)
 			if ok {
 				kept++
 				if lo == 0 {
@@ -49,6 +52,109 @@ func TestReparse(t *testing.T) {
 	if 3*kept < fell || first < 100 {
 		t.Errorf("incremental %d times (%d in the first game), full parse %d times: the fast path is too rare", kept, first, fell)
 	}
+}
+
+var reparsePieces = []string{"L1", "R2", "T3", "B10", "L7", "QUIT", "quit", "\n", " ", "\r\n", "# note\n", "# rules: icfp\n",
+	"5", "3\n", "x", "R200", "L", "0", "\nQUIT\n", "2\nL1\nQUIT\n", "é"}
+
+// checkReparse reparses next from old, the parse of src, and fails
+// unless the result is Parse's, compared field by field and by the
+// absolute spans of every move. It returns what Reparse returned.
+func checkReparse(t *testing.T, old *File, src, next []byte, start, oldEnd, newEnd int) (*File, int, int, bool) {
+	t.Helper()
+	got, lo, hi, ok := Reparse(old, Bytes(next), start, oldEnd, newEnd)
+	want := Parse(Pousse, next)
+	if diff := cmp.Diff(want, got, CmpOptions); diff != "" {
+		t.Fatalf("Reparse differs from Parse (-want +got):\n%s\nold:\n%q\nnew:\n%q", diff, src, next)
+	}
+	if diff := cmp.Diff(moveSpans(want), moveSpans(got)); diff != "" {
+		t.Fatalf("Reparse's move spans differ from Parse's (-want +got):\n%s\nold:\n%q\nnew:\n%q", diff, src, next)
+	}
+	return got, lo, hi, ok
+}
+
+// moveSpans lists the absolute spans of every move of f, game by game.
+func moveSpans(f *File) [][]Span {
+	var out [][]Span
+	for _, g := range f.Games {
+		var s []Span
+		for i := range g.Moves {
+			s = append(s, g.MoveSpan(i))
+		}
+		for i := range g.Extra {
+			s = append(s, g.ExtraSpan(i))
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// FuzzReparse checks Reparse against Parse on any Pousse source and any
+// edit of it: del bytes at pos replaced by ins.
+func FuzzReparse(f *testing.F) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 20 {
+		src := randomPousse(r)
+		f.Add(src, uint16(r.IntN(len(src)+1)), uint8(r.IntN(4)), []byte(reparsePieces[r.IntN(len(reparsePieces))]), r.IntN(2) == 0)
+	}
+	f.Add([]byte("2\nL1\nQUIT\n3\nT3\nQUIT\n"), uint16(12), uint8(0), []byte("L2 "), true)
+	f.Fuzz(func(t *testing.T, src []byte, pos uint16, del uint8, ins []byte, tight bool) {
+		i := min(int(pos), len(src))
+		j := min(len(src), i+int(del))
+		next := slices.Concat(src[:i], ins, src[j:])
+		defer func(s int) { reparseSlack = s }(reparseSlack)
+		if tight {
+			reparseSlack = 0
+		}
+		checkReparse(t, Parse(Pousse, src), src, next, i, j, i+len(ins))
+	})
+}
+
+// TestReparseWindow checks that an edit in the middle of a large file is
+// reparsed from a window around it: Reparse reads a few hundred bytes of
+// a file of megabytes, and shares the moves of the games after the edit.
+func TestReparseWindow(t *testing.T) {
+	var b strings.Builder
+	for g := range 2000 {
+		fmt.Fprintf(&b, "%d\n", 5+g%5)
+		for k := range 200 {
+			fmt.Fprintf(&b, "%c%d\n", "LRTB"[k%4], 1+k%5)
+		}
+		b.WriteString("QUIT\n")
+	}
+	src := []byte(b.String())
+	old := Parse(Pousse, src)
+	mid := old.Games[1000].Span.Start + 10 // in a move line
+	next := slices.Concat(src[:mid], []byte("\nR3 # x"), src[mid:])
+	rec := &recordingSource{src: next}
+	got, lo, hi, ok := Reparse(old, rec, mid, mid, mid+7)
+	if !ok || lo != 1000 || hi != 1001 {
+		t.Fatalf("Reparse: lo %d hi %d ok %v, want 1000 1001 true", lo, hi, ok)
+	}
+	if rec.read > 4*old.Games[1000].Span.Len() {
+		t.Errorf("Reparse read %d bytes of %d for a game of %d", rec.read, len(next), old.Games[1000].Span.Len())
+	}
+	if diff := cmp.Diff(Parse(Pousse, next), got, CmpOptions); diff != "" {
+		t.Fatalf("Reparse differs from Parse (-want +got):\n%s", diff)
+	}
+	for i := 1001; i < len(got.Games); i++ {
+		if unsafe.SliceData(got.Games[i].Moves) != unsafe.SliceData(old.Games[i].Moves) {
+			t.Fatalf("game %d after the edit has new moves", i+1)
+		}
+	}
+}
+
+// recordingSource is a Source that counts the bytes read from it.
+type recordingSource struct {
+	src  []byte
+	read int
+}
+
+func (s *recordingSource) Len() int { return len(s.src) }
+
+func (s *recordingSource) Slice(start, end int) []byte {
+	s.read += end - start
+	return s.src[start:end]
 }
 
 func randomPousse(r *rand.Rand) []byte {
@@ -76,15 +182,16 @@ func randomPousse(r *rand.Rand) []byte {
 	return []byte(b.String())
 }
 
-// edit replaces a random short range of src with a random piece.
-func edit(r *rand.Rand, src []byte, pieces []string) []byte {
+// edit replaces a random short range of src with a random piece, and
+// returns the new text and the edit.
+func edit(r *rand.Rand, src []byte, pieces []string) (next []byte, start, oldEnd, newEnd int) {
 	i := r.IntN(len(src) + 1)
 	j := min(len(src), i+r.IntN(4))
 	ins := ""
 	if r.IntN(4) != 0 {
 		ins = pieces[r.IntN(len(pieces))]
 	}
-	return slices.Concat(src[:i], []byte(ins), src[j:])
+	return slices.Concat(src[:i], []byte(ins), src[j:]), i, j, i + len(ins)
 }
 
 func TestDiff(t *testing.T) {

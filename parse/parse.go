@@ -2,6 +2,11 @@ package parse
 
 import "fmt"
 
+// maxSource is the length of the longest source Parse reads: a Move
+// holds its offset in its game in 32 bits. A variable so that a test can
+// check the limit without a 4 GiB source.
+var maxSource uint64 = 1<<32 - 1
+
 // Parse reads src as a transcript of the given kind. It always returns a
 // File; File.Errors lists every problem found, sorted by position.
 func Parse(kind Kind, src []byte) *File {
@@ -13,9 +18,16 @@ func Parse(kind Kind, src []byte) *File {
 // Rules set), in order and on the caller's goroutine, so that a caller can
 // start working on the first games while the rest are read. each must not
 // change the game.
+//
+// A source of 4 GiB or more is not parsed: the File then holds no game
+// and one error, CodeTooLarge (a Move holds its place in 32 bits).
 func ParseEach(kind Kind, src []byte, each func(*File, *Game)) *File {
 	f := &File{Kind: kind, Size: len(src)}
 	p := &parser{src: src, file: f, each: each}
+	if uint64(len(src)) > maxSource {
+		p.errorf(nil, Span{}, CodeTooLarge, "the file is %d bytes: files of 4 GiB or more cannot be read", len(src))
+		return f
+	}
 	if kind != Path {
 		p.moves.reserve(src)
 	}

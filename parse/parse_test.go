@@ -80,11 +80,11 @@ func dumpGames(f *parse.File, src []byte) string {
 			b.WriteString(" (errors)")
 		}
 		b.WriteString("\n")
-		for _, m := range g.Moves {
-			fmt.Fprintf(&b, "  %s %s\n", pos(lines, m.Span.Start), moveText(f.Kind, m))
+		for i, m := range g.Moves {
+			fmt.Fprintf(&b, "  %s %s\n", pos(lines, g.MoveSpan(i).Start), moveText(f.Kind, m))
 		}
-		for _, m := range g.Extra {
-			fmt.Fprintf(&b, "  extra %s %s\n", pos(lines, m.Span.Start), moveText(f.Kind, m))
+		for i, m := range g.Extra {
+			fmt.Fprintf(&b, "  extra %s %s\n", pos(lines, g.ExtraSpan(i).Start), moveText(f.Kind, m))
 		}
 		for _, r := range g.Rows {
 			cells := []byte(nil)
@@ -109,13 +109,13 @@ func dumpGames(f *parse.File, src []byte) string {
 
 func moveText(k parse.Kind, m parse.Move) string {
 	if k == parse.Pousse {
-		return fmt.Sprintf("%c%d", m.Dir, m.Line)
+		return fmt.Sprintf("%c%d", m.Dir(), m.Line())
 	}
 	sign := "-"
-	if m.Add {
+	if m.Add() {
 		sign = "+"
 	}
-	return fmt.Sprintf("%d %d %s", m.Row, m.Col, sign)
+	return fmt.Sprintf("%d %d %s", m.Row(), m.Col(), sign)
 }
 
 func dumpErrors(f *parse.File, src []byte) string {
@@ -206,8 +206,8 @@ func TestManyMovesOnOneLine(t *testing.T) {
 			t.Fatalf("game %d: %d moves", gi+1, len(g.Moves))
 		}
 		for i, m := range g.Moves {
-			if m.Dir != 'L' || int(m.Line) != i%(gi+2)+1 {
-				t.Fatalf("game %d move %d = %c%d", gi+1, i, m.Dir, m.Line)
+			if m.Dir() != 'L' || m.Line() != i%(gi+2)+1 {
+				t.Fatalf("game %d move %d = %c%d", gi+1, i, m.Dir(), m.Line())
 			}
 		}
 	}

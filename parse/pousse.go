@@ -59,7 +59,7 @@ func (p *parser) pousseGame(lx *lexer, header token) *Game {
 		// The common case first: a run of well-formed moves read
 		// straight from the bytes, with no token buffered.
 		if p.fastMoves(lx, g, math.MaxInt, pousseScan) > 0 {
-			last = g.Moves[len(g.Moves)-1].Span
+			last = g.MoveSpan(len(g.Moves) - 1)
 		}
 		t, ok := lx.peek(0)
 		if !ok {
@@ -75,8 +75,7 @@ func (p *parser) pousseGame(lx *lexer, header token) *Game {
 		g.extend(t.span)
 		last = t.span
 		if m, ok := pousseFastMove(text, g.Size); ok {
-			m.Span = t.span
-			g.Moves = p.moves.add(g.Moves, m)
+			g.Moves = p.moves.add(g.Moves, g.at(m, t.span))
 			continue
 		}
 		if string(text) == "QUIT" {
@@ -89,7 +88,7 @@ func (p *parser) pousseGame(lx *lexer, header token) *Game {
 			return g
 		}
 		if m, ok := p.pousseMove(g, t.span, text); ok {
-			g.Moves = p.moves.add(g.Moves, m)
+			g.Moves = p.moves.add(g.Moves, g.at(m, t.span))
 		}
 	}
 }
@@ -100,8 +99,8 @@ func (p *parser) pousseGame(lx *lexer, header token) *Game {
 // general path.
 //
 // This is the Pousse parser's hot loop: a few byte tests, no calls and
-// one 24-byte store per move, O(1) per byte.
-func pousseScan(src []byte, i, size int, dst []Move, limit int) ([]Move, int) {
+// one 8-byte store per move, O(1) per byte.
+func pousseScan(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int) {
 	for ; limit > 0 && len(dst) < cap(dst); limit-- {
 		k := i
 		for k < len(src) && fastClass[src[k]]&classSkip != 0 {
@@ -127,12 +126,8 @@ func pousseScan(src []byte, i, size int, dst []Move, limit int) ([]Move, int) {
 			break
 		}
 		i = k + end
-		// Field by field: a composite literal is built on the stack and
-		// copied, which stalls on store forwarding.
 		dst = dst[:len(dst)+1]
-		m := &dst[len(dst)-1]
-		m.Span.Start, m.Span.End = k, i
-		m.Dir, m.Line, m.Row, m.Col, m.Add = d, uint8(n), 0, 0, false
+		dst[len(dst)-1] = Move{off: uint32(k - base), n: uint16(end), mv: mvPousse | uint16(fastClass[d]>>classDirShift)<<mvDirShift | uint16(n)}
 	}
 	return dst, i
 }
@@ -158,7 +153,7 @@ func pousseFastMove(text []byte, size int) (Move, bool) {
 	if n < 1 || n > size {
 		return Move{}, false
 	}
-	return Move{Dir: text[0], Line: uint8(n)}, true
+	return Move{mv: mvPousse | uint16(pousseDir(text[0]))<<mvDirShift | uint16(n)}, true
 }
 
 // pousseMove checks one move token. It reports what is wrong and returns
@@ -199,7 +194,7 @@ func (p *parser) pousseMove(g *Game, span Span, text []byte) (Move, bool) {
 		p.errorf(g, span, outOfRange(what), "%s %s is out of range: on a %dx%d board %c takes %s 1 to %d", what, shown, g.Size, g.Size, dir, what, g.Size)
 		return Move{}, false
 	}
-	return Move{Span: span, Dir: dir, Line: uint8(n)}, true
+	return Move{mv: mvPousse | uint16(pousseDir(dir))<<mvDirShift | uint16(n)}, true
 }
 
 // pousseRange says which numbers a move may take, when the size is known.

@@ -146,12 +146,13 @@ func number(b []byte) (value int, ok bool) {
 
 // A moveScanner appends to dst, up to its capacity and at most limit
 // moves, the well-formed moves in 1..size that follow offset i in src,
-// and returns dst and the offset after the last move read. It stops
+// placed in a game starting at offset base, and returns dst and the
+// offset after the last move read. It stops
 // before the first thing that is not such a move, which the general path
 // then reads (and says what is wrong). pousseScan and spotScan are the
 // two; they take no pointer to the parser or lexer, so that their state
 // stays in registers.
-type moveScanner func(src []byte, i, size int, dst []Move, limit int) ([]Move, int)
+type moveScanner func(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int)
 
 // fastMoves reads a run of at most limit well-formed moves of g straight
 // from the source with scan, when no token is buffered, appending them
@@ -170,15 +171,15 @@ func (p *parser) fastMoves(lx *lexer, g *Game, limit int, scan moveScanner) int 
 	i := lx.sc.off
 	for {
 		n := len(block)
-		block, i = scan(lx.sc.src, i, g.Size, block, limit-read)
+		block, i = scan(lx.sc.src, i, g.Span.Start, g.Size, block, limit-read)
 		read += len(block) - n
 		if len(block) < cap(block) || read == limit {
 			break
 		}
 		// The block is full: start a new one, carry over the game's
 		// moves and go on.
-		moves := block[first:]
-		block = append(make([]Move, 0, max(2*cap(block), 2*len(moves), 64)), moves...)
+		p.moves.block = block
+		block = p.moves.grow(block[first:])
 		first = 0
 	}
 	p.moves.block = block
@@ -186,7 +187,7 @@ func (p *parser) fastMoves(lx *lexer, g *Game, limit int, scan moveScanner) int 
 		g.Moves = block[first:len(block):len(block)]
 	}
 	if read > 0 {
-		g.extend(block[len(block)-1].Span)
+		g.extend(g.span(block[len(block)-1]))
 		lx.sc.off = i
 		lx.sc.newline = false // the move is now the last token read
 	}
@@ -198,11 +199,16 @@ var fastClass = [256]uint8{
 	' ': classSkip | classEnd, '\t': classSkip | classEnd,
 	'\n': classSkip | classEnd, '\r': classSkip | classEnd,
 	'\v': classEnd, '\f': classEnd, '#': classEnd,
-	'L': classDir, 'R': classDir, 'T': classDir, 'B': classDir,
+	'L': classDir | 0<<classDirShift, 'R': classDir | 1<<classDirShift,
+	'T': classDir | 2<<classDirShift, 'B': classDir | 3<<classDirShift,
 }
 
 const (
 	classSkip = 1 << iota // skipped between tokens: space, tab, line ends
 	classEnd              // may follow a move: whitespace, line ends, '#'
 	classDir              // starts a Pousse move: L, R, T, B
+
+	// classDirShift: a direction's index in pousseDirs is in the two
+	// bits from there.
+	classDirShift = 3
 )

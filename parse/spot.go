@@ -113,14 +113,14 @@ func (p *parser) spotGame(lx *lexer, header token) *Game {
 			p.spotMalformed(lx, g)
 			continue
 		}
-		m, ok := p.spotMove(lx, g)
+		m, span, ok := p.spotMove(lx, g)
 		switch {
 		case !ok:
 		case want > 0 && written > want:
-			p.errorf(g, m.Span, CodeExtraMove, "extra move: a %dx%d game has exactly %d moves (2N), this is move %d", g.Size, g.Size, want, written)
-			g.Extra = append(g.Extra, m)
+			p.errorf(g, span, CodeExtraMove, "extra move: a %dx%d game has exactly %d moves (2N), this is move %d", g.Size, g.Size, want, written)
+			g.Extra = append(g.Extra, g.at(m, span))
 		default:
-			g.Moves = p.moves.add(g.Moves, m)
+			g.Moves = p.moves.add(g.Moves, g.at(m, span))
 		}
 	}
 	if want > 0 && written < want {
@@ -132,10 +132,11 @@ func (p *parser) spotGame(lx *lexer, header token) *Game {
 // spotScan is the moveScanner of Spot. A move is `r c ±`, each of the
 // three preceded by blanks or line ends (at least one between two), r and
 // c one to three digits, the sign followed by whitespace, a line end, a
-// '#' or the end of src.
+// '#' or the end of src. Moves of longMove bytes or more are left to the
+// general path.
 //
 // This is the Spot parser's hot loop: O(1) per byte, no calls.
-func spotScan(src []byte, i, size int, dst []Move, limit int) ([]Move, int) {
+func spotScan(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int) {
 	for ; limit > 0 && len(dst) < cap(dst); limit-- {
 		k := i
 		for k < len(src) && fastClass[src[k]]&classSkip != 0 {
@@ -168,22 +169,19 @@ func spotScan(src []byte, i, size int, dst []Move, limit int) ([]Move, int) {
 		}
 		add := src[k] == '+'
 		k++
-		if k < len(src) && fastClass[src[k]]&classEnd == 0 {
+		if k < len(src) && fastClass[src[k]]&classEnd == 0 || k-start >= longMove {
 			break
 		}
 		i = k
-		// Field by field: a composite literal is built on the stack and
-		// copied, which stalls on store forwarding.
 		dst = dst[:len(dst)+1]
-		m := &dst[len(dst)-1]
-		m.Span.Start, m.Span.End = start, i
-		m.Dir, m.Line, m.Row, m.Col, m.Add = 0, 0, uint8(rc[0]), uint8(rc[1]), add
+		dst[len(dst)-1] = Move{off: uint32(start - base), n: uint16(k - start), mv: spotBits(rc[0], rc[1], add)}
 	}
 	return dst, i
 }
 
-// spotMove consumes a move of the right shape and checks its range.
-func (p *parser) spotMove(lx *lexer, g *Game) (Move, bool) {
+// spotMove consumes a move of the right shape and checks its range. It
+// returns the move, not yet placed in g, and its span.
+func (p *parser) spotMove(lx *lexer, g *Game) (Move, Span, bool) {
 	tr, _ := lx.next()
 	tc, _ := lx.next()
 	ts, _ := lx.next()
@@ -192,7 +190,7 @@ func (p *parser) spotMove(lx *lexer, g *Game) (Move, bool) {
 	r, _ := number(p.text(tr.span))
 	c, _ := number(p.text(tc.span))
 	if g.Size == 0 {
-		return Move{}, false // the size is unusable: nothing to replay
+		return Move{}, span, false // the size is unusable: nothing to replay
 	}
 	ok := true
 	for _, x := range []struct {
@@ -210,9 +208,9 @@ func (p *parser) spotMove(lx *lexer, g *Game) (Move, bool) {
 		}
 	}
 	if !ok {
-		return Move{}, false
+		return Move{}, span, false
 	}
-	return Move{Span: span, Row: uint8(r), Col: uint8(c), Add: p.text(ts.span)[0] == '+'}, true
+	return Move{mv: spotBits(r, c, p.text(ts.span)[0] == '+')}, span, true
 }
 
 // spotMalformed consumes a move that does not have the shape `r c ±`: the

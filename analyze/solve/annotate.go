@@ -135,7 +135,7 @@ func (a *Annotator) AnnotateFrom(ctx context.Context, kind parse.Kind, g *parse.
 // sameMove reports whether two moves are the same move (wherever they
 // are written).
 func sameMove(x, y parse.Move) bool {
-	return x.Dir == y.Dir && x.Line == y.Line && x.Row == y.Row && x.Col == y.Col && x.Add == y.Add
+	return x.Dir() == y.Dir() && x.Line() == y.Line() && x.Row() == y.Row() && x.Col() == y.Col() && x.Add() == y.Add()
 }
 
 // annotate is AnnotateFrom with the evaluations to reuse, for the first
@@ -178,7 +178,7 @@ type pousseGame struct {
 
 func (p *pousseGame) over() bool             { return p.winner() != analyze.None }
 func (p *pousseGame) winner() analyze.Player { w, _ := p.Winner(); return w }
-func (p *pousseGame) play(mv parse.Move)     { p.Play(mv.Dir, int(mv.Line)) }
+func (p *pousseGame) play(mv parse.Move)     { p.Play(mv.Dir(), mv.Line()) }
 func (p *pousseGame) solve(ctx context.Context, o Options) (Result, error) {
 	return p.Pousse.solve(ctx, o, p.tt)
 }
@@ -187,7 +187,7 @@ type spotGame struct{ *Spot }
 
 func (s spotGame) over() bool             { return s.Over() }
 func (s spotGame) winner() analyze.Player { return s.Winner() }
-func (s spotGame) play(mv parse.Move)     { s.Play(int(mv.Row), int(mv.Col), mv.Add) }
+func (s spotGame) play(mv parse.Move)     { s.Play(mv.Row(), mv.Col(), mv.Add()) }
 func (s spotGame) solve(ctx context.Context, o Options) (Result, error) {
 	return s.Solve(ctx, o)
 }
@@ -346,14 +346,14 @@ func mover(i int) analyze.Player { return analyze.Player(1 + i&1) }
 
 // token is a move as written: "R3" (Pousse), "2 3 +" (Spot).
 func token(mv parse.Move) string {
-	if mv.Dir != 0 {
-		return string(mv.Dir) + strconv.Itoa(int(mv.Line))
+	if mv.Dir() != 0 {
+		return string(mv.Dir()) + strconv.Itoa(mv.Line())
 	}
 	sign := "+"
-	if !mv.Add {
+	if !mv.Add() {
 		sign = "-"
 	}
-	return strconv.Itoa(int(mv.Row)) + " " + strconv.Itoa(int(mv.Col)) + " " + sign
+	return strconv.Itoa(mv.Row()) + " " + strconv.Itoa(mv.Col()) + " " + sign
 }
 
 // Describe says what the search found for the player to move, named who

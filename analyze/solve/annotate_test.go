@@ -85,7 +85,7 @@ func TestSolveLimits(t *testing.T) {
 	if err != context.Canceled || r.Complete {
 		t.Errorf("cancelled: %+v, %v", r, err)
 	}
-	g := &parse.Game{Size: 6, Moves: []parse.Move{{Dir: 'L', Line: 3}, {Dir: 'T', Line: 3}}}
+	g := &parse.Game{Size: 6, Moves: []parse.Move{parse.PousseMove('L', int(3)), parse.PousseMove('T', int(3))}}
 	an, err := Annotate(ctx, parse.Pousse, g, parse.RulesICFP, Options{})
 	if err != context.Canceled || an.Complete || len(an.Annotations) != 0 {
 		t.Errorf("annotate cancelled: %+v, %v", an, err)
@@ -172,7 +172,7 @@ func TestAnnotateFrom(t *testing.T) {
 func TestAnnotateHints(t *testing.T) {
 	var moves []parse.Move
 	for _, tok := range []string{"L1", "T3", "L1", "B3", "B2", "L2", "R3"} {
-		moves = append(moves, parse.Move{Dir: tok[0], Line: tok[1] - '0'})
+		moves = append(moves, parse.PousseMove(tok[0], int(tok[1]-'0')))
 	}
 	an, err := Annotate(context.Background(), parse.Pousse, &parse.Game{Size: 3, Moves: moves}, parse.RulesICFP, Options{Depth: 4})
 	if err != nil {

@@ -67,7 +67,7 @@ func BenchmarkSolve(b *testing.B) {
 	var positions []*Pousse
 	p, _ := NewPousse(6, parse.RulesICFP)
 	for _, mv := range tg.game.Moves[:tg.plies-1] {
-		p.Play(mv.Dir, int(mv.Line))
+		p.Play(mv.Dir(), mv.Line())
 		positions = append(positions, p.Clone())
 	}
 	var nodes int64

@@ -45,7 +45,7 @@ func TestPousseExhaustiveFullBoards(t *testing.T) {
 				break
 			}
 			ref.enter(c, key)
-			p.Play(mv.Dir, int(mv.Line))
+			p.Play(mv.Dir(), mv.Line())
 		}
 		if ref.win(1) || ref.loss(2) {
 			continue

@@ -35,7 +35,7 @@ func refKey(st *analyze.PousseState, mover analyze.Player) string {
 func (r *refPousse) play(mv parse.Move) (*analyze.PousseState, int, string) {
 	mover := r.st.ToMove()
 	c := r.st.Clone()
-	c.Apply(mv.Dir, int(mv.Line))
+	c.Apply(mv.Dir(), mv.Line())
 	switch w := c.Winner(); {
 	case w == mover:
 		return c, 1, ""
@@ -174,7 +174,7 @@ func TestPousseExhaustive(t *testing.T) {
 				break
 			}
 			ref.enter(c, key)
-			p.Play(mv.Dir, int(mv.Line))
+			p.Play(mv.Dir(), mv.Line())
 			moves = append(moves, mv)
 		}
 		if w, _ := p.Winner(); w != analyze.None {
@@ -193,7 +193,7 @@ func TestPousseExhaustive(t *testing.T) {
 		if res.Outcome == Win {
 			// The best move is a witness: it wins at once, or leaves
 			// the opponent lost within k-1.
-			mv := parse.Move{Dir: res.Best[0], Line: uint8(res.Best[1] - '0')}
+			mv := parse.PousseMove(res.Best[0], int(res.Best[1]-'0'))
 			c, r, key := ref.play(mv)
 			if r != 1 {
 				old := ref.enter(c, key)

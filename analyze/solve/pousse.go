@@ -124,7 +124,7 @@ func (p *Pousse) Moves() []parse.Move {
 	out := make([]parse.Move, 0, 4*p.g.n)
 	for d := range 4 {
 		for i := 1; i <= p.g.n; i++ {
-			out = append(out, parse.Move{Dir: pdirs[d], Line: uint8(i)})
+			out = append(out, parse.PousseMove(pdirs[d], i))
 		}
 	}
 	return out

@@ -14,7 +14,7 @@ func randomPousse(rng *rand.Rand, n, count, few int) []parse.Move {
 	all := make([]parse.Move, 0, 4*n)
 	for _, d := range []byte("LRTB") {
 		for i := 1; i <= n; i++ {
-			all = append(all, parse.Move{Dir: d, Line: uint8(i)})
+			all = append(all, parse.PousseMove(d, i))
 		}
 	}
 	if few > 0 {
@@ -49,12 +49,12 @@ func TestPousseAgreesWithAnalyze(t *testing.T) {
 		ref := analyze.NewPousseState(n)
 		end := -1
 		for i, mv := range moves {
-			p.Play(mv.Dir, int(mv.Line))
-			ref.Apply(mv.Dir, int(mv.Line))
+			p.Play(mv.Dir(), mv.Line())
+			ref.Apply(mv.Dir(), mv.Line())
 			for r := 1; r <= n; r++ {
 				for c := 1; c <= n; c++ {
 					if got, w := p.At(r, c), ref.At(r, c); got != w {
-						t.Fatalf("game %d (n=%d) move %d %c%d: cell (%d,%d) = %q, analyze says %q", game, n, i+1, mv.Dir, mv.Line, r, c, got, w)
+						t.Fatalf("game %d (n=%d) move %d %c%d: cell (%d,%d) = %q, analyze says %q", game, n, i+1, mv.Dir(), mv.Line(), r, c, got, w)
 					}
 				}
 			}
@@ -99,12 +99,12 @@ func TestSpotAgreesWithAnalyze(t *testing.T) {
 			} else {
 				cells[[2]int{r, c}] = add
 			}
-			moves[i] = parse.Move{Row: uint8(r), Col: uint8(c), Add: add}
+			moves[i] = parse.SpotMove(r, c, add)
 		}
 		want := analyze.Spot(&parse.Game{Size: n, Moves: moves})
 		end := -1
 		for i, mv := range moves {
-			p.Play(int(mv.Row), int(mv.Col), mv.Add)
+			p.Play(mv.Row(), mv.Col(), mv.Add())
 			if p.Winner() != analyze.None {
 				end = i
 				break

@@ -56,7 +56,7 @@ func readTournament(tb testing.TB) []tournamentGame {
 			if err != nil || !strings.Contains("LRTB", tok[:1]) || i < 1 || i > n {
 				tb.Fatalf("line %d: bad move %q", line, tok)
 			}
-			g.Moves = append(g.Moves, parse.Move{Dir: tok[0], Line: uint8(i)})
+			g.Moves = append(g.Moves, parse.PousseMove(tok[0], i))
 		}
 		out = append(out, tournamentGame{line: line, winner: fields[3], plies: plies, game: g})
 	}

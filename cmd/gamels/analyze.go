@@ -258,14 +258,14 @@ func printAnalysis(w io.Writer, r analyzeReport) {
 
 // moveToken writes a move as written in its file: "R3", "2 3 +".
 func moveToken(mv parse.Move) string {
-	if mv.Dir != 0 {
-		return fmt.Sprintf("%c%d", mv.Dir, mv.Line)
+	if mv.Dir() != 0 {
+		return fmt.Sprintf("%c%d", mv.Dir(), mv.Line())
 	}
 	sign := '+'
-	if !mv.Add {
+	if !mv.Add() {
 		sign = '-'
 	}
-	return fmt.Sprintf("%d %d %c", mv.Row, mv.Col, sign)
+	return fmt.Sprintf("%d %d %c", mv.Row(), mv.Col(), sign)
 }
 
 // progress is a one-line progress report on a terminal; elsewhere it

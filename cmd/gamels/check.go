@@ -127,7 +127,7 @@ func check(name string, kind parse.Kind, src []byte, def parse.Rules) checkRepor
 		at := g.N.Span.Start
 		if o.End >= 0 {
 			cg.EndMove = o.End + 1
-			at = g.Moves[o.End].Span.Start
+			at = g.MoveSpan(o.End).Start
 		}
 		cg.Line, _ = lines.Position(at)
 		r.Games = append(r.Games, cg)

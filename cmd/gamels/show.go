@@ -155,7 +155,7 @@ func (s *shower) game(g *parse.Game, end int) {
 	k := len(g.Moves)
 	if end >= 0 {
 		k = 0
-		for k < len(g.Moves) && g.Moves[k].Span.Start < end {
+		for k < len(g.Moves) && g.MoveSpan(k).Start < end {
 			k++
 		}
 	}
@@ -201,13 +201,13 @@ func (s *shower) game(g *parse.Game, end int) {
 
 func moveText(kind parse.Kind, m parse.Move) string {
 	if kind == parse.Pousse {
-		return fmt.Sprintf("%c%d", m.Dir, m.Line)
+		return fmt.Sprintf("%c%d", m.Dir(), m.Line())
 	}
 	sign := "-"
-	if m.Add {
+	if m.Add() {
 		sign = "+"
 	}
-	return fmt.Sprintf("%d %d %s", m.Row, m.Col, sign)
+	return fmt.Sprintf("%d %d %s", m.Row(), m.Col(), sign)
 }
 
 // board writes a drawn board, in colour when asked: X and white cells

@@ -90,10 +90,11 @@ func layout(ctx context.Context, f *parse.File, src, eol []byte) ([]byte, []anch
 			move = itemSpot
 		}
 		for i := range g.Moves {
-			if err := w.checkpoint(ctx, g.Moves[i].Span.Start); err != nil {
+			span := g.MoveSpan(i)
+			if err := w.checkpoint(ctx, span.Start); err != nil {
 				return nil, nil, err
 			}
-			w.element(g.Moves[i].Span, move, false, false, &g.Moves[i])
+			w.element(span, move, false, false, &g.Moves[i])
 		}
 		for _, r := range g.Rows {
 			if err := w.checkpoint(ctx, r.Span.Start); err != nil {
@@ -221,10 +222,10 @@ func (w *writer) insertEOL(at int) {
 
 // appendSpotMove writes a Spot move with single spaces: "1 2 +".
 func appendSpotMove(out []byte, m *parse.Move) []byte {
-	out = appendInt(out, int(m.Row))
+	out = appendInt(out, m.Row())
 	out = append(out, ' ')
-	out = appendInt(out, int(m.Col))
-	if m.Add {
+	out = appendInt(out, m.Col())
+	if m.Add() {
 		return append(out, " +"...)
 	}
 	return append(out, " -"...)
