@@ -205,7 +205,7 @@ func reparseWindow(old, f *File, src Source, lo, from, wEnd, newEnd, delta int) 
 	atEnd := wEnd == src.Len()
 	f.Games, f.Errors = f.Games[:lo], nil
 	r = region{win: src.Slice(from, wEnd), end: src.Len(), oldHi: len(old.Games)}
-	p := &parser{src: r.win, file: f}
+	p := &parser{src: r.win, file: f, firstGame: lo}
 	p.moves.reserve(r.win)
 	lx := newLexer(r.win, &r.comments)
 	lx.sc.newline = false // as after the QUIT token

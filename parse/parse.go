@@ -54,8 +54,10 @@ type parser struct {
 	moves   moveArena
 	// cellBlock holds the cells of PATH rows (see cells).
 	cellBlock []byte
-	// gameBlock holds the games (see newGame).
+	// gameBlock holds the games (see newGame); firstGame is the number
+	// of games the file had when this parser started (Reparse's lo).
 	gameBlock []Game
+	firstGame int
 	// each, when set, receives every game as soon as it is complete.
 	each      func(*File, *Game)
 	rulesSeen int // comments looked at for a `# rules:` directive
@@ -86,12 +88,12 @@ func (p *parser) errorf(g *Game, span Span, code Code, format string, args ...an
 }
 
 // newGame starts a game at its size token. Games are taken from blocks
-// (gameBlock) of 16 to 1024 games, as many as the file has so far: one
+// (gameBlock) of 16 to 1024 games, as many as this parse has read: one
 // allocation per block instead of one per game, which halves the time of
 // parsing a file of a million one-move games.
 func (p *parser) newGame(t token) *Game {
 	if len(p.gameBlock) == cap(p.gameBlock) {
-		p.gameBlock = make([]Game, 0, min(max(len(p.file.Games), 16), 1024))
+		p.gameBlock = make([]Game, 0, min(max(len(p.file.Games)-p.firstGame, 16), 1024))
 	}
 	p.gameBlock = p.gameBlock[:len(p.gameBlock)+1]
 	g := &p.gameBlock[len(p.gameBlock)-1]
