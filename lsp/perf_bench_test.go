@@ -416,9 +416,9 @@ func BenchmarkServerMemory(b *testing.B) {
 				b.ReportMetric(float64(heap)/float64(len(text)), "heap/size")
 				b.ReportMetric(float64(heap)/(1<<20), "heap-MB")
 				b.ReportMetric(float64(rss())/float64(len(text)), "rss/size")
-				// A line inserted in the middle: the moves after it are
-				// copied, shifted, while the reused engine results keep
-				// the old ones.
+				// A line inserted in the middle: the games after it are
+				// moved (new Games sharing their moves) while the reused
+				// engine results keep the old ones.
 				line, _ := editPoint([]byte(text))
 				c.change(u, 2, partial(rng(uint32(line), 0, uint32(line), 0), "T1\n"))
 				c.waitVersion(u, 2)
