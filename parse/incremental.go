@@ -105,21 +105,18 @@ func Reparse(old *File, src Source, start, oldEnd, newEnd int) (f *File, lo, hi 
 	oldEndR := r.end - delta // the end of the region in the old text
 
 	// A `# rules:` line in the region (old or new) changes file-wide
-	// state: parse it all. In the old text, each such comment is either
-	// the file's rule set or the place of an error about it.
+	// state: parse it all. In the old text, each such comment is the
+	// place of an error about it (the file's rule set, the only other
+	// case, comes before the first game and so before the region).
 	for _, c := range r.comments {
 		if _, isRules := rulesDirective(r.win[c.Start:c.End]); isRules {
 			return full()
 		}
 	}
-	inOld := func(s Span) bool { return s.Start >= from && s.Start < oldEndR }
-	if old.RulesSpan != (Span{}) && inOld(old.RulesSpan) {
-		return full()
-	}
 	for _, e := range old.Errors {
 		switch e.Code {
 		case CodeMisplacedRules, CodeDuplicateRules, CodeUnknownRules:
-			if inOld(e.Span) {
+			if e.Span.Start >= from && e.Span.Start < oldEndR {
 				return full()
 			}
 		}

@@ -144,6 +144,32 @@ func TestReparseWindow(t *testing.T) {
 	}
 }
 
+// TestReparseLayoutEnd: an edit in the first game is reparsed when the
+// file's first two tokens end before it, found by reading the start of
+// the file in growing windows (here past a long comment).
+func TestReparseLayoutEnd(t *testing.T) {
+	long := "# " + strings.Repeat("x", 1000) + "\n"
+	for _, c := range []struct {
+		src, ins string
+		at       int // in the text after long
+		ok       bool
+	}{
+		{"2\nL1\nQUIT\n", "R2 ", 5, true}, // after the first move
+		{"2\nL1\nQUIT\n", "0", 1, false},  // the size: the first token
+		{"2\nL1\nQUIT\n", "1", 4, false},  // the first move: the second token
+		{"2\n" + long + "L1\nQUIT\n", "T1 ", 2 + len(long) + 3, true},
+		{"2\n" + long + "L1\nQUIT\n", "T", 2 + len(long) + 1, false},
+	} {
+		src := []byte(long + c.src)
+		at := len(long) + c.at
+		next := slices.Concat(src[:at], []byte(c.ins), src[at:])
+		_, lo, _, ok := checkReparse(t, Parse(Pousse, src), src, next, at, at, at+len(c.ins))
+		if ok != c.ok || ok && lo != 0 {
+			t.Errorf("%q, %q at %d: lo %d ok %v, want ok %v", c.src, c.ins, c.at, lo, ok, c.ok)
+		}
+	}
+}
+
 // recordingSource is a Source that counts the bytes read from it.
 type recordingSource struct {
 	src  []byte
