@@ -1,5 +1,7 @@
 // Package parse reads Pousse, Spot and PATH transcripts into games whose
-// every token carries its byte span in the source.
+// every token carries its byte span in the source. A move (Move, 8 bytes)
+// holds its span relative to its game: Game.MoveSpan gives it in the
+// source, and a game moved by an edit before it (Reparse) keeps its moves.
 //
 // The parsers recover: Parse always returns a File holding every game it
 // could recognise, together with every error found, sorted by position; it

@@ -94,6 +94,12 @@ func TestLongSpotMove(t *testing.T) {
 	if len(g.Extra) != 2 || len(g.long) != 4 {
 		t.Fatalf("%d extra moves, %d long ones", len(g.Extra), len(g.long))
 	}
+	SetFastPaths(false)
+	slow := Parse(Spot, []byte(src))
+	SetFastPaths(true)
+	if diff := cmp.Diff(slow, f, CmpOptions); diff != "" {
+		t.Fatalf("the fast path differs from the general one (-general +fast):\n%s", diff)
+	}
 	if m := g.Moves[2]; m.Row() != 2 || m.Col() != 2 || m.Add() {
 		t.Errorf("move 3 reads %d %d %v", m.Row(), m.Col(), m.Add())
 	}

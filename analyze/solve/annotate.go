@@ -135,7 +135,7 @@ func (a *Annotator) AnnotateFrom(ctx context.Context, kind parse.Kind, g *parse.
 // sameMove reports whether two moves are the same move (wherever they
 // are written).
 func sameMove(x, y parse.Move) bool {
-	return x.Dir() == y.Dir() && x.Line() == y.Line() && x.Row() == y.Row() && x.Col() == y.Col() && x.Add() == y.Add()
+	return x.Same(y)
 }
 
 // annotate is AnnotateFrom with the evaluations to reuse, for the first

@@ -75,8 +75,7 @@ func sameMoves(x, y []parse.Move) bool {
 		return false
 	}
 	for i := range x {
-		m, n := &x[i], &y[i]
-		if m.Dir() != n.Dir() || m.Line() != n.Line() || m.Row() != n.Row() || m.Col() != n.Col() || m.Add() != n.Add() {
+		if !x[i].Same(y[i]) {
 			return false
 		}
 	}
