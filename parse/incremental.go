@@ -96,7 +96,7 @@ func Reparse(old *File, src Source, start, oldEnd, newEnd int) (f *File, lo, hi 
 		if done {
 			break
 		}
-		wEnd = min(n, from+2*(wEnd-from))
+		wEnd = min(n, from+max(2*(wEnd-from), 256))
 	}
 	hi = len(f.Games)
 	if hi != r.oldHi {

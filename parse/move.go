@@ -15,9 +15,11 @@ import (
 // (an edit before it) then moves its moves without touching them.
 //
 // The move itself is packed in two bytes. For Pousse, Dir is one of 'L',
-// 'R', 'T', 'B' and Line the 1-based row or column (1..127). For Spot,
-// Row and Col are 1-based (0..63) and Add is true for `+`. The other
-// game's accessors return zero. The zero Move is no move: Dir 0, Row 0.
+// 'R', 'T', 'B' and Line the 1-based row or column; for Spot, Row and
+// Col are 1-based and Add is true for `+`. A parse gives 1..N; a Move
+// holds Line 0..127 and Row and Col 0..63 (see PousseMove, SpotMove).
+// The other game's accessors return zero. The zero Move is no move: Dir
+// 0, Row 0.
 type Move struct {
 	off uint32 // start of the move, relative to its game's Span.Start
 	n   uint16 // length in bytes, or longMove: see Game.long
