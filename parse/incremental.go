@@ -53,35 +53,28 @@ func Reparse(old *File, src Source, start, oldEnd, newEnd int) (f *File, lo, hi 
 		return f, 0, len(f.Games), false
 	}
 	delta := newEnd - oldEnd
-	if old.Kind != Pousse || len(old.Errors) > MaxErrors/2 || uint64(n) > maxSource ||
+	if len(old.Errors) > MaxErrors/2 || uint64(n) > maxSource ||
 		start < 0 || start > oldEnd || oldEnd > old.Size || start > newEnd || newEnd > n || old.Size+delta != n {
 		return full()
 	}
-	// lo: the first game that does not end strictly before the edit. The
-	// game before it must end with its QUIT: the parse resumes right
-	// after it, in the state a full parse is in there.
-	lo = sort.Search(len(old.Games), func(i int) bool { return old.Games[i].Span.End >= start })
 	var from int
-	if lo == 0 {
-		// An edit in the first game: resume at its size, in the state
-		// after the file's count line, provided the two tokens that chose
-		// the layout end before the edit. (Then they end before it in the
-		// old text too: the bytes up to the edit are the same.)
-		if len(old.Games) == 0 || start < old.Games[0].Span.Start || start <= layoutEnd(src) {
-			return full()
-		}
-		from = old.Games[0].Span.Start
-	} else {
-		prev := old.Games[lo-1]
-		if prev.Quit == (Span{}) || prev.Quit.End != prev.Span.End {
-			return full()
-		}
-		from = prev.Span.End
+	switch old.Kind {
+	case Pousse:
+		lo, from, ok = resumePousse(old, src, start)
+	case Spot:
+		lo, from, ok = resumeSpot(old, src, start)
+	case Path:
+		lo, from, ok = resumePath(old, start)
+	}
+	if !ok {
+		return full()
 	}
 
 	f = &File{Kind: old.Kind, Size: n, Layout: old.Layout, Count: old.Count, Rules: old.Rules, RulesSpan: old.RulesSpan}
-	f.Games = make([]*Game, lo, len(old.Games))
-	copy(f.Games, old.Games[:lo])
+	if len(old.Games) > 0 {
+		f.Games = make([]*Game, lo, len(old.Games))
+		copy(f.Games, old.Games[:lo])
+	}
 
 	// The first window ends a little after the old game the edit ends in,
 	// where the parses most likely agree again.
@@ -92,7 +85,14 @@ func Reparse(old *File, src Source, start, oldEnd, newEnd int) (f *File, lo, hi 
 	var r region
 	for {
 		var done bool
-		r, done = reparseWindow(old, f, src, lo, from, wEnd, newEnd, delta)
+		switch old.Kind {
+		case Pousse:
+			r, done = reparsePousse(old, f, src, lo, from, wEnd, newEnd, delta)
+		case Spot:
+			r, done = reparseSpot(old, f, src, lo, from, wEnd, newEnd, delta)
+		default:
+			r, done = reparsePath(old, f, src, lo, from, wEnd, newEnd, delta)
+		}
 		if done {
 			break
 		}
@@ -142,7 +142,9 @@ func Reparse(old *File, src Source, start, oldEnd, newEnd int) (f *File, lo, hi 
 		switch {
 		case e.Span.Start < from:
 			f.Errors = append(f.Errors, e)
-		case e.Span.Start >= oldEndR:
+		case e.Span.Start >= oldEndR && r.end < n:
+			// (A region read to the end made its own errors at the
+			// end: a missing terminating 0.)
 			if delta != 0 {
 				e = &Error{Span: shiftSpan(e.Span, delta), Code: e.Code, Msg: e.Msg}
 			}
@@ -158,9 +160,17 @@ func Reparse(old *File, src Source, start, oldEnd, newEnd int) (f *File, lo, hi 
 	}
 	f.Errors.Sort()
 
-	// The games of the region, parsed in the window, and those after it.
+	// The games of the region, parsed in the window, and those after it;
+	// the terminating 0 of a Spot or PATH file, read in the region or
+	// after it.
 	for _, g := range f.Games[lo:hi] {
 		g.shift(from)
+	}
+	switch {
+	case r.end < n && old.End != (Span{}):
+		f.End = shiftSpan(old.End, delta)
+	case f.End != (Span{}):
+		f.End = shiftSpan(f.End, from)
 	}
 	rest := old.Games[r.oldHi:]
 	if delta == 0 {
@@ -190,7 +200,7 @@ type region struct {
 	oldHi    int    // old games from oldHi on are kept
 }
 
-// reparseWindow parses the Pousse games of src from offset from (the
+// reparsePousse parses the Pousse games of src from offset from (the
 // end of game lo-1, or the start of game 0) within the window [from,
 // wEnd), appending them to f.Games[:lo] and their errors to f.Errors
 // (both with spans relative to the window), until a game ends with QUIT
@@ -198,7 +208,7 @@ type region struct {
 // the two parses agree. done is false when the parse reached the
 // window's end before that and the window is not all the rest of src: a
 // token or comment there may go on beyond it. O(wEnd - from).
-func reparseWindow(old, f *File, src Source, lo, from, wEnd, newEnd, delta int) (r region, done bool) {
+func reparsePousse(old, f *File, src Source, lo, from, wEnd, newEnd, delta int) (r region, done bool) {
 	atEnd := wEnd == src.Len()
 	f.Games, f.Errors = f.Games[:lo], nil
 	r = region{win: src.Slice(from, wEnd), end: src.Len(), oldHi: len(old.Games)}
@@ -237,12 +247,20 @@ func reparseWindow(old, f *File, src Source, lo, from, wEnd, newEnd, delta int) 
 }
 
 // shift moves g by d bytes: its own spans, not its moves, which are
-// relative to it. O(1).
+// relative to it. O(1) for Pousse and Spot; a PATH game gets a new list
+// of rows with shifted spans (the cells are shared), O(its rows).
 func (g *Game) shift(d int) {
 	g.Span = shiftSpan(g.Span, d)
 	g.N.Span = shiftSpan(g.N.Span, d)
 	if g.Quit != (Span{}) {
 		g.Quit = shiftSpan(g.Quit, d)
+	}
+	if len(g.Rows) > 0 {
+		rows := make([]Row, len(g.Rows))
+		for i, r := range g.Rows {
+			rows[i] = Row{Span: shiftSpan(r.Span, d), Cells: r.Cells}
+		}
+		g.Rows = rows
 	}
 }
 

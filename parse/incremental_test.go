@@ -63,7 +63,7 @@ var reparsePieces = []string{"L1", "R2", "T3", "B10", "L7", "QUIT", "quit", "\n"
 func checkReparse(t *testing.T, old *File, src, next []byte, start, oldEnd, newEnd int) (*File, int, int, bool) {
 	t.Helper()
 	got, lo, hi, ok := Reparse(old, Bytes(next), start, oldEnd, newEnd)
-	want := Parse(Pousse, next)
+	want := Parse(old.Kind, next)
 	if diff := cmp.Diff(want, got, CmpOptions); diff != "" {
 		t.Fatalf("Reparse differs from Parse (-want +got):\n%s\nold:\n%q\nnew:\n%q", diff, src, next)
 	}
