@@ -31,20 +31,27 @@ func (b Bytes) Slice(start, end int) []byte { return b[start:end] }
 //     agree;
 //   - games [hi, len) are old's games [hi, len) moved by newEnd-oldEnd
 //     bytes: the same *Game when the edit keeps the length, else new
-//     Games with the spans of their own (Span, N, Quit) shifted that
-//     share old's Moves and Extra (a Move's place is relative to its
-//     game).
+//     Games with the spans of their own (Span, N, Quit; a PATH game's
+//     rows) shifted that share old's Moves, Extra and cells (a Move's
+//     place is relative to its game).
+//
+// Where the parse resumes and where it stops depend on the format (see
+// resumePousse, resumeSpot, resumePath and the reparse functions): a
+// Pousse game ends with its QUIT; a Spot game where the next size is
+// read, decided by looking a few tokens ahead; a PATH game at the next
+// number line.
 //
 // ok is false when Reparse fell back to a full Parse, which reads all of
-// src (then lo is 0 and hi the number of games): for Spot and PATH
-// files, an edit in the first two tokens of the file (they choose the
-// layout), one that changes the number of games, or touches a `# rules:`
-// line, a file near MaxErrors, or an edit that does not fit old and
-// src's length.
+// src (then lo is 0 and hi the number of games): for Pousse, an edit in
+// the first two tokens of the file (they choose the layout) or after a
+// game without its QUIT, or one that touches a `# rules:` line; for all
+// three, an edit that changes the number of games, a file near
+// MaxErrors, or an edit that does not fit old and src's length.
 //
 // Cost: O(bytes re-read + games after the edit + comments and errors
 // after the edit, which are shifted), independent of the moves after
-// the edit; an edit in the first game also reads the file up to its
+// the edit; rows after the edit are shifted too, O(rows) for PATH; an
+// edit in the first game of a Pousse file also reads the file up to its
 // second token. Parse is O(len(src)).
 func Reparse(old *File, src Source, start, oldEnd, newEnd int) (f *File, lo, hi int, ok bool) {
 	n := src.Len()
