@@ -40,7 +40,7 @@ func (s *Server) safeDiagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
 	// The line index is built (or updated) while the text is parsed and
 	// analysed: both are needed, and they do not depend on each other.
 	var mapped chan struct{}
-	if len(snap.text) <= MaxDocumentSize {
+	if snap.text.Len() <= MaxDocumentSize {
 		mapped = make(chan struct{})
 		go func() {
 			defer close(mapped)
@@ -210,7 +210,7 @@ func computeDiagnostics(snap *snapshot, fa *fileAnalysis) []protocol.Diagnostic 
 			Severity: protocol.DiagnosticSeverityWarning,
 			Code:     codeValue(codeTooLarge),
 			Source:   protocol.NewOptional("gamels"),
-			Message:  protocol.String(tooLargeMessage(len(snap.text))),
+			Message:  protocol.String(tooLargeMessage(snap.text.Len())),
 		}}
 	}
 	// Merge the parse errors (sorted) into the games' diagnostics (each

@@ -30,7 +30,7 @@ func (c *testClient) serverText(u uri.URI) (string, bool) {
 	if err != nil {
 		c.t.Fatalf("snapshot of %s: %v", u, err)
 	}
-	return string(snap.text), !snap.outOfSync
+	return string(snap.text.Bytes()), !snap.outOfSync
 }
 
 // TestMalformedChange sends each malformed form of a content change and
