@@ -56,31 +56,6 @@ func BenchmarkLine(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(transcript)/step+1), "ns/lookup")
 }
 
-// BenchmarkEdited changes one line of a large text: same length (the
-// index is shared) and one byte longer (the later line starts shift).
-func BenchmarkEdited(b *testing.B) {
-	x := New(transcript)
-	mid := len(transcript) / 2
-	mid += bytes.IndexByte(transcript[mid:], '\n') + 1 // a line start, "L12" by construction
-	same := bytes.Clone(transcript)
-	copy(same[mid:], "R12")
-	longer := append(append(bytes.Clone(transcript[:mid]), 'R'), transcript[mid:]...)
-	b.Run("same", func(b *testing.B) {
-		b.SetBytes(int64(len(transcript)))
-		for b.Loop() {
-			if y, _, _ := x.Edited(same, mid, mid+1, mid+1); y != x {
-				b.Fatal("not shared")
-			}
-		}
-	})
-	b.Run("longer", func(b *testing.B) {
-		b.SetBytes(int64(len(transcript)))
-		for b.Loop() {
-			x.Edited(longer, mid, mid, mid+1)
-		}
-	})
-}
-
 // tenMB is about 10 MB of short transcript lines, like the language
 // server's large test file (2.3 million lines).
 var tenMB = bytes.Repeat(transcript, 10<<20/len(transcript))
