@@ -37,26 +37,7 @@ func (s *Server) safeDiagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
 	if snap.outOfSync {
 		return []protocol.Diagnostic{outOfSyncDiagnostic()}
 	}
-	// The line index is built (or updated) while the text is parsed and
-	// analysed: both are needed, and they do not depend on each other.
-	var mapped chan struct{}
-	if snap.text.Len() <= MaxDocumentSize {
-		mapped = make(chan struct{})
-		go func() {
-			defer close(mapped)
-			defer func() {
-				if r := recover(); r != nil {
-					s.log.Error("panic building the line index", zap.String("uri", string(snap.uri)),
-						zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
-				}
-			}()
-			snap.Mapper()
-		}()
-	}
 	fa, err := snap.Analysis()
-	if mapped != nil {
-		<-mapped
-	}
 	if err != nil {
 		s.log.Error("analysis failed", zap.String("uri", string(snap.uri)), zap.Error(err),
 			zap.ByteString("stack", panicStack(err)))
@@ -205,7 +186,7 @@ func (d spanDiag) toProtocol(u uri.URI, m *Mapper) protocol.Diagnostic {
 // O(log lines) per diagnostic converted.
 func computeDiagnostics(snap *snapshot, fa *fileAnalysis) []protocol.Diagnostic {
 	if fa.tooLarge {
-		// At the start of the document; no line index is built for it.
+		// At the start of the document.
 		return []protocol.Diagnostic{{
 			Severity: protocol.DiagnosticSeverityWarning,
 			Code:     codeValue(codeTooLarge),

@@ -17,8 +17,8 @@ import (
 	"gamels/parse"
 )
 
-// A snapshot is one immutable version of an open document: its text, and
-// (computed at most once, on first use) its line index, parse and
+// A snapshot is one immutable version of an open document: its text with
+// its line index, and (computed at most once, on first use) its parse and
 // analysis. A change never modifies a snapshot; it makes a new one and
 // replaces the document's current snapshot atomically, so a request or
 // a diagnostics run that holds a snapshot sees one consistent version.
