@@ -37,6 +37,18 @@ func (s *Server) safeDiagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
 	if snap.outOfSync {
 		return []protocol.Diagnostic{outOfSyncDiagnostic()}
 	}
+	// A text just opened (or replaced whole) has its line index made on
+	// first use (textpos.FromBytes): make it now, alongside the parse
+	// and analysis, which do not need it. A no-op for an edited text.
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				s.log.Error("panic building the line index", zap.String("uri", string(snap.uri)),
+					zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+			}
+		}()
+		snap.text.Index()
+	}()
 	fa, err := snap.Analysis()
 	if err != nil {
 		s.log.Error("analysis failed", zap.String("uri", string(snap.uri)), zap.Error(err),

@@ -66,6 +66,7 @@ func BenchmarkFromBytes(b *testing.B) {
 	var x *Text
 	for b.Loop() {
 		x = FromBytes(tenMB)
+		x.Index()
 	}
 	b.ReportMetric(float64(x.IndexSize())/float64(len(tenMB)), "index/size")
 }

@@ -26,9 +26,13 @@ import (
 //
 // A Text is safe for concurrent use.
 type Text struct {
+	// The line index. A Text from FromBytes makes it on first use
+	// (ready), any other when it is made.
 	chunks []*chunk
 	offs   []int // offs[i] is where chunks[i] starts; offs[len(chunks)] the length
 	firsts []int // firsts[i] is the first line of chunks[i]; firsts[len(chunks)] the line count
+	lazy   bool  // made by FromBytes: the index waits for ready
+	once   sync.Once
 
 	whole     []byte // the text in one slice, when known at no cost (FromBytes)
 	bytesOnce sync.Once
@@ -50,13 +54,27 @@ var (
 )
 
 // FromBytes returns the Text of b, without copying it: the chunks are
-// slices of b, which must not be changed afterwards. O(len(b)), at the
-// speed of New.
+// slices of b, which must not be changed afterwards. O(1): the line
+// index, O(len(b)), is made on first use, or by Index. Len, Bytes, Slice
+// and WriteTo do not need it.
 func FromBytes(b []byte) *Text {
-	t := &Text{whole: b}
-	t.chunks = build(nil, b, true)
-	t.prefix()
-	return t
+	return &Text{whole: b, lazy: true}
+}
+
+// Index makes the line index of a Text from FromBytes now, if it is not
+// made yet: O(len(text)) once, at about 700 MB/s. A caller with other
+// work to do on the text (the language server parses it) can run it
+// alongside; a query that needs the index meanwhile waits for it.
+func (t *Text) Index() { t.ready() }
+
+// ready makes the index of a Text from FromBytes on first use.
+func (t *Text) ready() {
+	if t.lazy {
+		t.once.Do(func() {
+			t.chunks = build(nil, t.whole, true)
+			t.prefix()
+		})
+	}
 }
 
 // build appends to cs the chunks of region, a run of whole lines (it
@@ -129,6 +147,7 @@ func (t *Text) prefix() {
 // neighbour under chunkMin, to merge) are rebuilt: O(bytes of those
 // chunks + len(repl) + chunks), never O(len(text)).
 func (t *Text) Edit(start, end int, repl []byte) *Text {
+	t.ready()
 	size := t.Len()
 	start, end = max(0, min(start, size)), max(0, min(end, size))
 	if end < start {
@@ -181,15 +200,23 @@ func (t *Text) appendRange(dst []byte, i, from, to int) []byte {
 }
 
 // Len returns the length of the text in bytes. O(1).
-func (t *Text) Len() int { return t.offs[len(t.chunks)] }
+func (t *Text) Len() int {
+	if t.lazy {
+		return len(t.whole)
+	}
+	return t.offs[len(t.chunks)]
+}
 
 // Lines returns the number of lines: one more than the number of line
 // ends. O(1).
-func (t *Text) Lines() int { return t.firsts[len(t.chunks)] }
+func (t *Text) Lines() int {
+	t.ready()
+	return t.firsts[len(t.chunks)]
+}
 
 // chunkAt returns the index of the chunk holding offset off, the last
-// chunk for the end of the text. off must be in [0, Len()].
-// O(log chunks).
+// chunk for the end of the text. off must be in [0, Len()]. The helpers
+// from here on need the index (ready). O(log chunks).
 func (t *Text) chunkAt(off int) int {
 	return min(search(t.offs, off), len(t.chunks)-1)
 }
@@ -207,6 +234,7 @@ func (t *Text) clampLine(n int) int { return max(0, min(n, t.Lines()-1)) }
 // its offset in the text, and n's index and start in the chunk.
 // O(log chunks + lineStep).
 func (t *Text) lineAt(n int) (c *chunk, off, i, start int) {
+	t.ready()
 	n = t.clampLine(n)
 	k := t.chunkOfLine(n)
 	c, i = t.chunks[k], n-t.firsts[k]
@@ -248,6 +276,7 @@ func (t *Text) Line(n int) []byte {
 // bytes below 0x80, so that its byte columns are also its UTF-16 and rune
 // columns. O(log chunks).
 func (t *Text) ASCII(n int) bool {
+	t.ready()
 	n = t.clampLine(n)
 	k := t.chunkOfLine(n)
 	return t.chunks[k].lens[n-t.firsts[k]]&wideLen == 0
@@ -274,6 +303,7 @@ func (t *Text) LineOf(off int) int {
 // from 1, as compilers print them.) O(log chunks + log(lines per chunk) +
 // lineStep).
 func (t *Text) Position(off int) (line, col int) {
+	t.ready()
 	off = max(0, min(off, t.Len()))
 	k := t.chunkAt(off)
 	i, s := t.chunks[k].lineOf(off - t.offs[k])
@@ -293,6 +323,7 @@ func (t *Text) Slice(start, end int) []byte {
 	if w := t.wholeBytes(); w != nil {
 		return w[start:end:end]
 	}
+	t.ready()
 	k := t.chunkAt(start)
 	if off := t.offs[k]; end-off <= len(t.chunks[k].b) {
 		return t.chunks[k].b[start-off : end-off : end-off]
@@ -305,7 +336,7 @@ func (t *Text) Slice(start, end int) []byte {
 // earlier Bytes. Else nil. O(1).
 func (t *Text) wholeBytes() []byte {
 	switch {
-	case t.whole != nil:
+	case t.lazy:
 		return t.whole
 	case len(t.chunks) == 1:
 		return t.chunks[0].b
@@ -322,6 +353,7 @@ func (t *Text) Bytes() []byte {
 		return w
 	}
 	t.bytesOnce.Do(func() {
+		t.ready()
 		b := make([]byte, 0, t.Len())
 		for _, c := range t.chunks {
 			b = append(b, c.b...)
@@ -335,6 +367,7 @@ func (t *Text) Bytes() []byte {
 // text not to be changed; together they are the text. O(chunks).
 func (t *Text) Chunks() iter.Seq[[]byte] {
 	return func(yield func([]byte) bool) {
+		t.ready()
 		for _, c := range t.chunks {
 			if !yield(c.b[:len(c.b):len(c.b)]) {
 				return
@@ -346,6 +379,10 @@ func (t *Text) Chunks() iter.Seq[[]byte] {
 // WriteTo writes the text to w, chunk by chunk (io.WriterTo).
 // O(len(text)).
 func (t *Text) WriteTo(w io.Writer) (int64, error) {
+	if t.lazy {
+		n, err := w.Write(t.whole)
+		return int64(n), err
+	}
 	var n int64
 	for _, c := range t.chunks {
 		m, err := w.Write(c.b)
@@ -361,6 +398,7 @@ func (t *Text) WriteTo(w io.Writer) (int64, error) {
 // the chunks' line indexes, the chunks and the per-chunk arrays (slice
 // capacities, not the allocator's rounding). O(chunks).
 func (t *Text) IndexSize() int {
+	t.ready()
 	const word = 8
 	n := 2*len(t.offs)*word + len(t.chunks)*word
 	for _, c := range t.chunks {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -187,6 +188,7 @@ func TestTextShares(t *testing.T) {
 	line := "L12 R3 T4\n"
 	text := []byte(strings.Repeat(line, 200)) // 2000 bytes, about 30 chunks
 	x := FromBytes(bytes.Clone(text))
+	x.Index()
 	n := len(x.chunks)
 	if n < 20 {
 		t.Fatalf("%d chunks for %d bytes", n, len(text))
@@ -260,5 +262,29 @@ func TestTextIndexSize(t *testing.T) {
 		len(transcript), x.Lines(), len(x.chunks), ratio, float64(x.IndexSize())/lines)
 	if perLine := float64(x.IndexSize()) / lines; perLine > 1.25 {
 		t.Errorf("index %.2f bytes per line, want at most 1.25", perLine)
+	}
+}
+
+// TestTextConcurrentFirstUse queries a fresh Text from several
+// goroutines at once: the index is made once, and (under -race) safely.
+func TestTextConcurrentFirstUse(t *testing.T) {
+	text := bytes.Repeat([]byte("L1 é\r\nR2\n"), 20000)
+	want := New(text)
+	for range 20 {
+		x := FromBytes(text)
+		var wg sync.WaitGroup
+		for g := range 4 {
+			wg.Go(func() {
+				off := g * len(text) / 5
+				line, col := x.Position(off)
+				if l, c := want.Position(off); line != l-1 || col != c-1 || x.Lines() != want.Count() {
+					t.Errorf("goroutine %d: Position(%d) = %d, %d; want %d, %d", g, off, line, col, l-1, c-1)
+				}
+				if x.Len() != len(text) || len(x.Bytes()) != len(text) {
+					t.Errorf("goroutine %d: Len %d", g, x.Len())
+				}
+			})
+		}
+		wg.Wait()
 	}
 }
