@@ -44,11 +44,10 @@ func (e Encoding) Kind() protocol.PositionEncodingKind {
 //
 // Making a Mapper is O(1): it holds the text and, made on first use, the
 // checkpoints of the long non-ASCII lines it converts on. Converting is
-// O(log chunks + textpos.lineStep) to find the line (see textpos.Text)
-// plus, for a line holding non-ASCII text in UTF-16 mode, O(column)
-// or, on a line longer than checkpointEvery, O(log(line length) +
-// checkpointEvery) once the line's checkpoints are made (O(line) the
-// first time).
+// O(log chunks + 16) to find the line (see textpos.Text) plus, for a
+// line holding non-ASCII text in UTF-16 mode, O(column) or, on a line
+// longer than checkpointEvery, O(log(line length) + checkpointEvery)
+// once the line's checkpoints are made (O(line) the first time).
 type Mapper struct {
 	text *textpos.Text
 	enc  Encoding
