@@ -360,13 +360,11 @@ func (fa *fileAnalysis) gameAt(off int) *gameAnalysis {
 // A gameCache remembers, for one document, its latest analysis (text,
 // parse and games), from which the next snapshot's analysis starts: an
 // incremental parse, and the analysis of every game that did not change.
-// It also keeps the latest line index, which the next snapshot's Mapper
-// updates rather than rebuilds. Nothing older is kept, so a document
-// costs at most two versions' worth of memory while an analysis runs.
+// Nothing older is kept, so a document costs at most two versions' worth
+// of memory while an analysis runs.
 type gameCache struct {
-	mu     sync.Mutex
-	last   *fileAnalysis
-	mapper *Mapper
+	mu   sync.Mutex
+	last *fileAnalysis
 }
 
 func newGameCache() *gameCache { return &gameCache{} }
@@ -389,29 +387,6 @@ func (c *gameCache) setLatest(fa *fileAnalysis) {
 	c.mu.Lock()
 	c.last = fa
 	c.mu.Unlock()
-}
-
-// mapperFor returns the Mapper of text, updated from the document's
-// latest one when there is one (Mapper.Edited), and records it as the
-// latest.
-func (c *gameCache) mapperFor(text []byte, enc Encoding) *Mapper {
-	if c == nil {
-		return NewMapper(text, enc)
-	}
-	c.mu.Lock()
-	prev := c.mapper
-	c.mu.Unlock()
-	var m *Mapper
-	if prev != nil && prev.enc == enc {
-		start, oldEnd, newEnd := parse.Diff(prev.text, text)
-		m = prev.Edited(text, start, oldEnd, newEnd)
-	} else {
-		m = NewMapper(text, enc)
-	}
-	c.mu.Lock()
-	c.mapper = m
-	c.mu.Unlock()
-	return m
 }
 
 // gameKey is the hash of a game's text, with what else decides its

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"gamels/internal/gen"
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -50,8 +51,8 @@ func TestAnalyzeFileEdits(t *testing.T) {
 								break
 							}
 							off := wg.game.MoveSpan(rng.IntN(len(wg.game.Moves))).Start
-							a, _, _ := hoverText(cur, parse.Pousse, rules, gg, off)
-							b, _, _ := hoverText(cur, parse.Pousse, rules, wg, off)
+							a, _, _ := hoverText(textpos.FromBytes(cur), parse.Pousse, rules, gg, off)
+							b, _, _ := hoverText(textpos.FromBytes(cur), parse.Pousse, rules, wg, off)
 							if a != b {
 								t.Fatalf("rules %v, edit %d, game %d: hover at %d:\n%s\nwant\n%s", rules, edit, i+1, off, a, b)
 							}

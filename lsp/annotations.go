@@ -96,7 +96,7 @@ func (s *Server) startAnnotations(d *document, snap *snapshot, diags []protocol.
 	refresh := s.inlayRefresh
 	s.mu.Unlock()
 	if set.Off || snap.outOfSync || (snap.kind != parse.Pousse && snap.kind != parse.Spot) ||
-		len(snap.text) > MaxAnnotatedSize {
+		snap.text.Len() > MaxAnnotatedSize {
 		return
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -6,6 +6,7 @@ import (
 	"os"
 	"testing"
 
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -59,7 +60,7 @@ func BenchmarkAnalyzeFile(b *testing.B) {
 // protocol diagnostics (one per game end, plus unplayed moves).
 func BenchmarkDiagnostics(b *testing.B) {
 	text := bigPousse(b)
-	snap := &snapshot{kind: parse.Pousse, text: text, enc: UTF16}
+	snap := &snapshot{kind: parse.Pousse, text: textpos.FromBytes(text), enc: UTF16}
 	fa, err := snap.Analysis()
 	if err != nil {
 		b.Fatal(err)
@@ -81,7 +82,7 @@ func BenchmarkApplyChange(b *testing.B) {
 	for b.Loop() {
 		// A fresh snapshot each time: the line index is part of the cost
 		// (in the server it is usually built already, for diagnostics).
-		old := &snapshot{text: text, enc: UTF16}
+		old := &snapshot{text: textpos.FromBytes(text), enc: UTF16}
 		if _, ok := applyChanges(old, change); !ok {
 			b.Fatal("not in sync")
 		}
@@ -99,7 +100,7 @@ func BenchmarkEditLatency(b *testing.B) {
 	c.open(u, 1, string(text))
 	p := c.waitVersion(u, 1)
 	b.ReportMetric(float64(len(p.Diagnostics)), "diagnostics")
-	m := NewMapper(text, UTF16)
+	m := testMapper(text, UTF16)
 	line := m.Line(len(text) / 2)
 	for m.LineSpan(line).Len() != 2 || text[m.LineSpan(line).Start] == 'Q' {
 		line++ // a move line

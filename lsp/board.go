@@ -11,6 +11,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"gamels/analyze"
+	"gamels/internal/textpos"
 	"gamels/lsp/wire"
 	"gamels/parse"
 )
@@ -102,7 +103,7 @@ func (s *Server) board(ctx context.Context, snap *snapshot, p *protocol.TextDocu
 // {"move":k,"text":"L2","range":{...}}, written straight into b (about
 // 100 bytes a move; encoding/json took 1.7 µs a move). O(moves · log
 // lines).
-func appendMoves(b, text []byte, g *parse.Game, m *Mapper) []byte {
+func appendMoves(b []byte, text *textpos.Text, g *parse.Game, m *Mapper) []byte {
 	b = append(b, `,"moves":[`...)
 	if g == nil {
 		return append(b, "]}"...)
@@ -260,8 +261,8 @@ func marker(p analyze.Player) string {
 
 // moveText returns a move's text with its blanks (and any comment
 // between a Spot move's tokens) reduced to single spaces.
-func moveText(text []byte, sp parse.Span) string {
-	t := text[sp.Start:sp.End]
+func moveText(text *textpos.Text, sp parse.Span) string {
+	t := text.Slice(sp.Start, sp.End)
 	if sp.Len() <= 4 && !bytes.ContainsAny(t, " \t\r\n#") {
 		return string(t)
 	}

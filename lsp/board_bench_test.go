@@ -32,7 +32,7 @@ func BenchmarkBoard(b *testing.B) {
 			const u = "file:///board.pousse"
 			c.open(u, 1, string(tc.text))
 			c.waitVersion(u, 1)
-			m := NewMapper(tc.text, UTF16)
+			m := testMapper(tc.text, UTF16)
 			var lines []uint32
 			for k := range 100 {
 				l := m.Line(len(tc.text) * k / 100)

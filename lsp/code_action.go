@@ -12,6 +12,7 @@ import (
 
 	"gamels/analyze"
 	"gamels/internal/format"
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -139,7 +140,8 @@ func quickFixes(snap *snapshot, fa *fileAnalysis, sp parse.Span) []quickFix {
 				continue
 			}
 			verified++
-			after := parse.Parse(snap.kind, format.Apply(text, fx.edits))
+			// The whole text, parsed again: O(len(text)).
+			after := parse.Parse(snap.kind, format.Apply(text.Bytes(), fx.edits))
 			if len(after.Errors) >= len(f.Errors) {
 				continue
 			}
@@ -151,9 +153,8 @@ func quickFixes(snap *snapshot, fa *fileAnalysis, sp parse.Span) []quickFix {
 
 // lineEnding returns the line end used by the line holding off ("\n"
 // when it has none).
-func lineEnding(text []byte, m *Mapper, off int) string {
-	ls := m.LineSpan(m.Line(off))
-	if ls.End+1 < len(text) && text[ls.End] == '\r' && text[ls.End+1] == '\n' {
+func lineEnding(text *textpos.Text, off int) string {
+	if text.CRLF(text.LineOf(off)) {
 		return "\r\n"
 	}
 	return "\n"
@@ -169,9 +170,9 @@ func blankOrComment(b []byte) bool {
 // parseErrorFixes returns the fixes of one parse error, chosen by its
 // code (never by its message, which may be reworded), with the tokens at
 // its span and the parse tree.
-func parseErrorFixes(text []byte, kind parse.Kind, fa *fileAnalysis, m *Mapper, e *parse.Error) []quickFix {
+func parseErrorFixes(text *textpos.Text, kind parse.Kind, fa *fileAnalysis, m *Mapper, e *parse.Error) []quickFix {
 	f := fa.file
-	tok := string(text[e.Span.Start:e.Span.End])
+	tok := string(text.Slice(e.Span.Start, e.Span.End))
 	switch {
 	case kind == parse.Pousse && e.Code == parse.CodeMissingQuit:
 		ga := fa.gameAt(e.Span.End)
@@ -181,8 +182,8 @@ func parseErrorFixes(text []byte, kind parse.Kind, fa *fileAnalysis, m *Mapper, 
 		at := e.Span.End
 		ls := m.LineSpan(m.Line(at))
 		ins := " QUIT"
-		if blankOrComment(text[at:ls.End]) {
-			at, ins = ls.End, lineEnding(text, m, at)+"QUIT"
+		if blankOrComment(text.Slice(at, ls.End)) {
+			at, ins = ls.End, lineEnding(text, at)+"QUIT"
 		}
 		return []quickFix{{title: fmt.Sprintf("Insert QUIT to end game %d", ga.game.Index+1), preferred: true,
 			edits: []format.Edit{{Span: parse.Span{Start: at, End: at}, New: []byte(ins)}}}}
@@ -192,11 +193,12 @@ func parseErrorFixes(text []byte, kind parse.Kind, fa *fileAnalysis, m *Mapper, 
 			return nil
 		}
 		ins := "0\n"
-		if n := len(text); n > 0 && text[n-1] != '\n' && text[n-1] != '\r' {
+		n := text.Len()
+		if last := text.Slice(n-1, n); n > 0 && last[0] != '\n' && last[0] != '\r' {
 			ins = "\n0\n"
 		}
 		return []quickFix{{title: "Insert the terminating 0", preferred: true,
-			edits: []format.Edit{{Span: parse.Span{Start: len(text), End: len(text)}, New: []byte(ins)}}}}
+			edits: []format.Edit{{Span: parse.Span{Start: n, End: n}, New: []byte(ins)}}}}
 
 	case kind == parse.Pousse && f.Layout == parse.LayoutCounted && e.Span == f.Count.Span && e.Code == parse.CodeCountMismatch:
 		n := strconv.Itoa(len(f.Games))
@@ -260,7 +262,7 @@ func nearestInRange(s string, n int) int {
 // range, the two legal moves nearest to it that change only that number:
 // legal in the position before it and making no later move illegal.
 // O(N) candidates, each tried with an O(N) replay of the game.
-func spotRangeFixes(text []byte, g *parse.Game, e *parse.Error) []quickFix {
+func spotRangeFixes(text *textpos.Text, g *parse.Game, e *parse.Error) []quickFix {
 	isRow := e.Code == parse.CodeRowOutOfRange
 	var toks [3]parse.Span
 	if isRow {
@@ -271,7 +273,7 @@ func spotRangeFixes(text []byte, g *parse.Game, e *parse.Error) []quickFix {
 		toks[0] = prevToken(text, toks[1].Start)
 	}
 	toks[2] = nextToken(text, toks[1].End)
-	word := func(sp parse.Span) string { return string(text[sp.Start:sp.End]) }
+	word := func(sp parse.Span) string { return string(text.Slice(sp.Start, sp.End)) }
 	sign := word(toks[2])
 	other := word(toks[1])
 	if !isRow {
@@ -341,31 +343,41 @@ func boolInt(b bool) int {
 }
 
 // nextToken returns the span of the first token at or after off on the
-// same line, or an empty span.
-func nextToken(text []byte, off int) parse.Span {
-	i := off
-	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+// same line, or an empty span. Only off's line is read.
+func nextToken(text *textpos.Text, off int) parse.Span {
+	line, col := text.Position(off)
+	ln, start := text.Line(line), off-col
+	if col > len(ln) { // inside a "\r\n"
+		return parse.Span{Start: off, End: off}
+	}
+	i := col
+	for i < len(ln) && (ln[i] == ' ' || ln[i] == '\t') {
 		i++
 	}
 	j := i
-	for j < len(text) && !isTokenSpace(text[j]) && text[j] != '#' {
+	for j < len(ln) && !isTokenSpace(ln[j]) && ln[j] != '#' {
 		j++
 	}
-	return parse.Span{Start: i, End: j}
+	return parse.Span{Start: start + i, End: start + j}
 }
 
 // prevToken returns the span of the last token before off on the same
-// line, or an empty span.
-func prevToken(text []byte, off int) parse.Span {
-	j := off
-	for j > 0 && (text[j-1] == ' ' || text[j-1] == '\t') {
+// line, or an empty span. Only off's line is read.
+func prevToken(text *textpos.Text, off int) parse.Span {
+	line, col := text.Position(off)
+	ln, start := text.Line(line), off-col
+	if col > len(ln) { // inside a "\r\n"
+		return parse.Span{Start: off, End: off}
+	}
+	j := col
+	for j > 0 && (ln[j-1] == ' ' || ln[j-1] == '\t') {
 		j--
 	}
 	i := j
-	for i > 0 && !isTokenSpace(text[i-1]) && text[i-1] != '#' {
+	for i > 0 && !isTokenSpace(ln[i-1]) && ln[i-1] != '#' {
 		i--
 	}
-	return parse.Span{Start: i, End: j}
+	return parse.Span{Start: start + i, End: start + j}
 }
 
 // illegalSpotFix turns an illegal Spot move (placing a spot on a spot,
@@ -373,10 +385,10 @@ func prevToken(text []byte, off int) parse.Span {
 // by changing its sign, when that leaves the game with fewer illegal
 // moves (the change can make a later move illegal). O(N) for the
 // replay of the game's 2N moves.
-func illegalSpotFix(text []byte, m *Mapper, g *parse.Game, is analyze.Issue) (quickFix, bool) {
+func illegalSpotFix(text *textpos.Text, m *Mapper, g *parse.Game, is analyze.Issue) (quickFix, bool) {
 	sp := is.Span
 	i := moveAt(g, sp.Start)
-	if i < 0 || g.MoveSpan(i) != sp || sp.End > len(text) || (is.Code != analyze.CodeIllegalPlace && is.Code != analyze.CodeIllegalRemove) {
+	if i < 0 || g.MoveSpan(i) != sp || sp.End > text.Len() || sp.End < 1 || (is.Code != analyze.CodeIllegalPlace && is.Code != analyze.CodeIllegalRemove) {
 		return quickFix{}, false
 	}
 	before := analyze.Spot(g)
@@ -393,7 +405,7 @@ func illegalSpotFix(text []byte, m *Mapper, g *parse.Game, is analyze.Issue) (qu
 			return quickFix{}, false
 		}
 	}
-	sign := text[sp.End-1]
+	sign := text.Slice(sp.End-1, sp.End)[0]
 	var to, what string
 	switch {
 	case sign == '+' && is.Code == analyze.CodeIllegalPlace:
@@ -436,14 +448,14 @@ func unplayedFix(snap *snapshot, fa *fileAnalysis, ga *gameAnalysis, sp parse.Sp
 	}
 	a, b := g.MoveSpan(r.End).End, last.End
 	endLine := m.Line(a)
-	if blankOrComment(text[a:m.LineSpan(endLine).End]) {
+	if blankOrComment(text.Slice(a, m.LineSpan(endLine).End)) {
 		a = m.LineSpan(endLine + 1).Start
 		lastLine := m.Line(b)
-		if rest := text[b:m.LineSpan(lastLine).End]; strings.TrimSpace(string(rest)) == "" {
+		if rest := text.Slice(b, m.LineSpan(lastLine).End); strings.TrimSpace(string(rest)) == "" {
 			if lastLine+1 < m.Lines() {
 				b = m.LineSpan(lastLine + 1).Start
 			} else {
-				b = len(text)
+				b = text.Len()
 			}
 		}
 	}

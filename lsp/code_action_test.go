@@ -15,6 +15,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"gamels/internal/format"
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -117,7 +118,7 @@ func TestQuickFixRoundTrip(t *testing.T) {
 			text, lines, breaks := breakTranscript(rnd, kind, orig)
 			u := uri.URI(fmt.Sprintf("file:///fix/%d/%s.%s", round, name, kind))
 			c.open(u, 1, text)
-			m := NewMapper([]byte(text), UTF16)
+			m := testMapper([]byte(text), UTF16)
 			acts := rawCall[[]protocol.CommandOrCodeAction](t, c, protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{
 				TextDocument: protocol.TextDocumentIdentifier{URI: u},
 				Range:        m.Range(parse.Span{Start: 0, End: len(text)})})
@@ -239,17 +240,17 @@ func FuzzEditFeatures(f *testing.F) {
 		text := []byte(src)
 		off := int(at) % (len(text) + 1)
 		for _, rules := range []parse.Rules{parse.RulesContest, parse.RulesICFP} {
-			snap := &snapshot{uri: "file:///fuzz." + uri.URI(kind.String()), kind: kind, text: text, enc: UTF16, rules: rules}
+			snap := &snapshot{uri: "file:///fuzz." + uri.URI(kind.String()), kind: kind, text: textpos.FromBytes(text), enc: UTF16, rules: rules}
 			fa, err := snap.Analysis()
 			if err != nil {
 				t.Fatal(err)
 			}
 			m := snap.Mapper()
-			completeAt(text, kind, fa, m, off)
-			encodeTokens(m, collectTokens(text, kind, fa))
+			completeAt(textpos.FromBytes(text), kind, fa, m, off)
+			encodeTokens(m, collectTokens(textpos.FromBytes(text), kind, fa))
 			if ga := fa.gameAt(off); ga != nil {
 				pousseHighlights(ga, off)
-				pathHighlights(text, ga, off)
+				pathHighlights(textpos.FromBytes(text), ga, off)
 			}
 			srv := &Server{}
 			if _, err := srv.definition(context.Background(), snap, &protocol.DefinitionParams{

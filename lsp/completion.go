@@ -10,6 +10,7 @@ import (
 
 	"gamels/analyze"
 	"gamels/internal/render"
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -42,7 +43,7 @@ func (s *Server) completion(ctx context.Context, snap *snapshot, p *protocol.Com
 }
 
 // completeAt returns the completion items at byte offset off.
-func completeAt(text []byte, kind parse.Kind, fa *fileAnalysis, m *Mapper, off int) []protocol.CompletionItem {
+func completeAt(text *textpos.Text, kind parse.Kind, fa *fileAnalysis, m *Mapper, off int) []protocol.CompletionItem {
 	f := fa.file
 	if inComment(f.Comments, off) {
 		return nil
@@ -87,15 +88,21 @@ func isWordByte(c byte) bool {
 }
 
 // wordAt returns the span of the run of letters and digits around off.
-func wordAt(text []byte, off int) parse.Span {
-	a, b := off, off
-	for a > 0 && isWordByte(text[a-1]) {
+// A word never spans a line end: only off's line is read.
+func wordAt(text *textpos.Text, off int) parse.Span {
+	line, col := text.Position(off)
+	ln, start := text.Line(line), off-col
+	if col > len(ln) { // inside a "\r\n"
+		return parse.Span{Start: off, End: off}
+	}
+	a, b := col, col
+	for a > 0 && isWordByte(ln[a-1]) {
 		a--
 	}
-	for b < len(text) && isWordByte(text[b]) {
+	for b < len(ln) && isWordByte(ln[b]) {
 		b++
 	}
-	return parse.Span{Start: a, End: b}
+	return parse.Span{Start: start + a, End: start + b}
 }
 
 // movesBefore returns the number of moves of g that end at or before
@@ -120,7 +127,7 @@ const (
 // pousseCompletions offers the moves of a Pousse game at off: the
 // engine's candidates (analyze.PousseGame.Candidates, O(k + N³)),
 // presented.
-func pousseCompletions(text []byte, fa *fileAnalysis, ga *gameAnalysis, m *Mapper, off int) []protocol.CompletionItem {
+func pousseCompletions(text *textpos.Text, fa *fileAnalysis, ga *gameAnalysis, m *Mapper, off int) []protocol.CompletionItem {
 	g, pg := ga.game, ga.pousse
 	if g.Size == 0 || pg == nil {
 		return nil
@@ -216,22 +223,24 @@ func straightsChange(x0, o0, x, o, k int) string {
 // character of the move being written on the cursor's line to the end of
 // what is written of it; ok is false when the line before the cursor
 // holds anything but digits, blanks and signs.
-func spotLine(text []byte, m *Mapper, off int) (parse.Span, bool) {
+func spotLine(text *textpos.Text, m *Mapper, off int) (parse.Span, bool) {
 	ls := m.LineSpan(m.Line(off))
+	ln := text.Slice(ls.Start, max(ls.End, off)) // one line: no copy
+	at := func(i int) byte { return ln[i-ls.Start] }
 	a := ls.Start
-	for a < off && (text[a] == ' ' || text[a] == '\t') {
+	for a < off && (at(a) == ' ' || at(a) == '\t') {
 		a++
 	}
 	for i := a; i < off; i++ {
-		if !strings.ContainsRune("0123456789 \t+-", rune(text[i])) {
+		if !strings.ContainsRune("0123456789 \t+-", rune(at(i))) {
 			return parse.Span{}, false
 		}
 	}
 	b := off
-	for b < ls.End && strings.ContainsRune("0123456789 \t+-", rune(text[b])) {
+	for b < ls.End && strings.ContainsRune("0123456789 \t+-", rune(at(b))) {
 		b++
 	}
-	for b > off && (text[b-1] == ' ' || text[b-1] == '\t') {
+	for b > off && (at(b-1) == ' ' || at(b-1) == '\t') {
 		b--
 	}
 	return parse.Span{Start: a, End: b}, true
@@ -240,7 +249,7 @@ func spotLine(text []byte, m *Mapper, off int) (parse.Span, bool) {
 // spotCompletions offers the moves of a Spot game at off: the engine's
 // candidates (analyze.SpotGame.Candidates, O(k + N*N) expected),
 // presented.
-func spotCompletions(text []byte, fa *fileAnalysis, gi int, m *Mapper, off int) []protocol.CompletionItem {
+func spotCompletions(text *textpos.Text, fa *fileAnalysis, gi int, m *Mapper, off int) []protocol.CompletionItem {
 	ga := fa.games[gi]
 	g, sg := ga.game, ga.spot
 	if g.Size == 0 || sg == nil {
@@ -303,7 +312,7 @@ func endItem(m *Mapper, sp parse.Span, detail string) protocol.CompletionItem {
 
 // pathCompletions offers W, B and U for the PATH cell at off, or the
 // terminating 0 after the last complete board.
-func pathCompletions(text []byte, fa *fileAnalysis, gi int, m *Mapper, off int) []protocol.CompletionItem {
+func pathCompletions(text *textpos.Text, fa *fileAnalysis, gi int, m *Mapper, off int) []protocol.CompletionItem {
 	ga := fa.games[gi]
 	g, res := ga.game, ga.path
 	n := g.Size
@@ -325,7 +334,7 @@ func pathCompletions(text []byte, fa *fileAnalysis, gi int, m *Mapper, off int) 
 		}
 	} else {
 		ls := m.LineSpan(m.Line(off))
-		if strings.TrimSpace(string(text[ls.Start:off])) != "" {
+		if strings.TrimSpace(string(text.Slice(ls.Start, off))) != "" {
 			return nil
 		}
 		// A blank place on its line: the next row, or the end of the file.

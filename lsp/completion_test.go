@@ -10,6 +10,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"gamels/analyze"
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -27,8 +28,8 @@ func readContest(t testing.TB, name string) []byte {
 // at an offset; the text is analysed once.
 func completer(kind parse.Kind, text []byte, rules parse.Rules) func(off int) []protocol.CompletionItem {
 	fa := analyzeFile(kind, text, rules, nil)
-	m := NewMapper(text, UTF16)
-	return func(off int) []protocol.CompletionItem { return completeAt(text, kind, fa, m, off) }
+	m := testMapper(text, UTF16)
+	return func(off int) []protocol.CompletionItem { return completeAt(textpos.FromBytes(text), kind, fa, m, off) }
 }
 
 // TestPousseCompletionClaims checks what every Pousse completion says
@@ -229,7 +230,7 @@ func TestCompletionOverProtocol(t *testing.T) {
 		const u = "file:///c.pousse"
 		text := "# é漢😀\n2\nL1 # é漢😀 \nR1 \nQUIT\n"
 		c.open(u, 1, text)
-		m := NewMapper([]byte(text), enc)
+		m := testMapper([]byte(text), enc)
 		ask := func(off int) []string {
 			t.Helper()
 			got := rawCall[protocol.CompletionResult](t, c, protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{

@@ -39,7 +39,7 @@ func TestDefinitionRepetitions(t *testing.T) {
 			c.initialize(nil, "")
 			u := uri.URI("file:///def/" + tc.name)
 			c.open(u, 1, string(text))
-			m := NewMapper(text, UTF16)
+			m := testMapper(text, UTF16)
 			found := 0
 			for _, g := range f.Games {
 				var r *analyze.Result

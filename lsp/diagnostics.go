@@ -37,26 +37,19 @@ func (s *Server) safeDiagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
 	if snap.outOfSync {
 		return []protocol.Diagnostic{outOfSyncDiagnostic()}
 	}
-	// The line index is built (or updated) while the text is parsed and
-	// analysed: both are needed, and they do not depend on each other.
-	var mapped chan struct{}
-	if len(snap.text) <= MaxDocumentSize {
-		mapped = make(chan struct{})
-		go func() {
-			defer close(mapped)
-			defer func() {
-				if r := recover(); r != nil {
-					s.log.Error("panic building the line index", zap.String("uri", string(snap.uri)),
-						zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
-				}
-			}()
-			snap.Mapper()
+	// A text just opened (or replaced whole) has its line index made on
+	// first use (textpos.FromBytes): make it now, alongside the parse
+	// and analysis, which do not need it. A no-op for an edited text.
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				s.log.Error("panic building the line index", zap.String("uri", string(snap.uri)),
+					zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+			}
 		}()
-	}
+		snap.text.Index()
+	}()
 	fa, err := snap.Analysis()
-	if mapped != nil {
-		<-mapped
-	}
 	if err != nil {
 		s.log.Error("analysis failed", zap.String("uri", string(snap.uri)), zap.Error(err),
 			zap.ByteString("stack", panicStack(err)))
@@ -205,12 +198,12 @@ func (d spanDiag) toProtocol(u uri.URI, m *Mapper) protocol.Diagnostic {
 // O(log lines) per diagnostic converted.
 func computeDiagnostics(snap *snapshot, fa *fileAnalysis) []protocol.Diagnostic {
 	if fa.tooLarge {
-		// At the start of the document; no line index is built for it.
+		// At the start of the document.
 		return []protocol.Diagnostic{{
 			Severity: protocol.DiagnosticSeverityWarning,
 			Code:     codeValue(codeTooLarge),
 			Source:   protocol.NewOptional("gamels"),
-			Message:  protocol.String(tooLargeMessage(len(snap.text))),
+			Message:  protocol.String(tooLargeMessage(snap.text.Len())),
 		}}
 	}
 	// Merge the parse errors (sorted) into the games' diagnostics (each

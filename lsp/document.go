@@ -13,11 +13,12 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
-// A snapshot is one immutable version of an open document: its text, and
-// (computed at most once, on first use) its line index, parse and
+// A snapshot is one immutable version of an open document: its text with
+// its line index, and (computed at most once, on first use) its parse and
 // analysis. A change never modifies a snapshot; it makes a new one and
 // replaces the document's current snapshot atomically, so a request or
 // a diagnostics run that holds a snapshot sees one consistent version.
@@ -25,9 +26,11 @@ type snapshot struct {
 	uri     uri.URI
 	version int32
 	kind    parse.Kind // 0 when the document is not a transcript
-	text    []byte
-	enc     Encoding
-	rules   parse.Rules // the configured Pousse rules (the file's own line wins)
+	// text is shared with the document's other snapshots: an edit makes
+	// a new Text that shares what it did not touch (textpos.Text.Edit).
+	text  *textpos.Text
+	enc   Encoding
+	rules parse.Rules // the configured Pousse rules (the file's own line wins)
 	// verdicts is gamels.diagnostics.verdicts when the snapshot was made.
 	verdicts VerdictLevel
 	cache    *gameCache // shared by the document's snapshots
@@ -47,11 +50,10 @@ type snapshot struct {
 	analysed     atomic.Bool // set once analysis is ready
 }
 
-// Mapper returns the snapshot's position mapper, building it on first
-// use: from the document's latest Mapper when there is one (only the
-// lines around the edit are scanned again), else from scratch.
+// Mapper returns the snapshot's position mapper, made on first use in
+// O(1): the line index is the text's.
 func (s *snapshot) Mapper() *Mapper {
-	s.mapperOnce.Do(func() { s.mapper = s.cache.mapperFor(s.text, s.enc) })
+	s.mapperOnce.Do(func() { s.mapper = NewMapper(s.text, s.enc) })
 	return s.mapper
 }
 
@@ -67,11 +69,19 @@ func (s *snapshot) Analysis() (*fileAnalysis, error) {
 				s.analysisErr = analysisPanic(s.uri, r)
 			}
 		}()
-		s.analysis = analyzeFile(s.kind, s.text, s.rules, s.cache)
+		s.analysis = analyzeFile(s.kind, s.analysedBytes(), s.rules, s.cache)
 	})
 	s.analysed.Store(true)
 	return s.analysis, s.analysisErr
 }
+
+// analysedBytes returns the text the analysis reads, in one slice. This
+// is the one place where an edited document's text is copied whole
+// (textpos.Text.Bytes: O(len(text)) once per snapshot, nothing for a
+// fresh document): the parse (parse.Reparse, parse.ParseEach) reads a
+// []byte. The engines' spans are offsets into it, the same as into
+// s.text.
+func (s *snapshot) analysedBytes() []byte { return s.text.Bytes() }
 
 // awaitAnalysis waits until the snapshot's analysis is ready, or until
 // ctx is done: a request cancelled while the analysis of a large
@@ -177,19 +187,21 @@ func kindOf(languageID string, u uri.URI) parse.Kind {
 
 // applyChanges returns the text that results from applying changes in
 // order to the text of snapshot old. Each ranged change is located in the
-// text as left by the changes before it, with that text's own line index:
-// the snapshot's (built once) for the first, a new one for each later
-// ranged change of the same notification. A whole-document change
-// replaces everything. O(len(text)) per change.
+// text as left by the changes before it, with that text's own line index,
+// and applied with textpos.Text.Edit, which shares every chunk of the
+// text the change does not touch: O(bytes of the touched chunks + the
+// change's text + chunks) per change, never a copy of the document. A
+// whole-document change replaces everything (textpos.FromBytes, O(its
+// length)).
 //
 // inSync is false when a ranged change applies to a text the server no
 // longer knows (old is out of sync and no whole-document change came
 // first): the text is then old's, unchanged.
-func applyChanges(old *snapshot, changes []textChange) (text []byte, inSync bool) {
+func applyChanges(old *snapshot, changes []textChange) (text *textpos.Text, inSync bool) {
 	text, m, inSync := old.text, old.Mapper(), !old.outOfSync
 	for _, c := range changes {
 		if c.whole {
-			text, m, inSync = []byte(c.text), nil, true
+			text, m, inSync = textpos.FromBytes([]byte(c.text)), nil, true
 			continue
 		}
 		if !inSync {
@@ -199,11 +211,7 @@ func applyChanges(old *snapshot, changes []textChange) (text []byte, inSync bool
 			m = NewMapper(text, old.enc)
 		}
 		sp := m.Span(c.rng)
-		out := make([]byte, 0, len(text)-sp.Len()+len(c.text))
-		out = append(out, text[:sp.Start]...)
-		out = append(out, c.text...)
-		out = append(out, text[sp.End:]...)
-		text = out
+		text = text.Edit(sp.Start, sp.End, []byte(c.text))
 		m = nil
 	}
 	return text, inSync

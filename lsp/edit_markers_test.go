@@ -40,6 +40,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"gamels/internal/format"
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -112,7 +113,7 @@ func runEditMarkers(t *testing.T, file string) {
 	for _, f := range docs {
 		u, text := docURI(f.Name), f.Data
 		kind, _ := parse.KindOf(f.Name)
-		m := NewMapper(text, UTF16)
+		m := testMapper(text, UTF16)
 		id := protocol.TextDocumentIdentifier{URI: u}
 		published := c.waitVersion(u, 1).Diagnostics
 		for _, a := range parseAnnotations(t, f.Name, text) {
@@ -313,7 +314,7 @@ func errorMessages(u uri.URI, text []byte) []string {
 // e5Diagnostics computes the diagnostics of text as the server would
 // publish them.
 func e5Diagnostics(u uri.URI, text []byte) []protocol.Diagnostic {
-	snap := &snapshot{uri: u, kind: kindOf("", u), text: text, enc: UTF16}
+	snap := &snapshot{uri: u, kind: kindOf("", u), text: textpos.FromBytes(text), enc: UTF16}
 	fa, err := snap.Analysis()
 	if err != nil {
 		panic(err)
@@ -328,7 +329,7 @@ func e5Diagnostics(u uri.URI, text []byte) []protocol.Diagnostic {
 // fixes are gone.
 func actionsText(t *testing.T, where string, u uri.URI, text []byte, published []protocol.Diagnostic, acts []protocol.CommandOrCodeAction) []byte {
 	t.Helper()
-	m := NewMapper(text, UTF16)
+	m := testMapper(text, UTF16)
 	before := errorMessages(u, text)
 	var b bytes.Buffer
 	for _, x := range acts {

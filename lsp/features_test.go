@@ -42,7 +42,7 @@ func TestGameCacheReuse(t *testing.T) {
 	if fa.reused != 9 {
 		t.Errorf("%d games reused, want 9", fa.reused)
 	}
-	want := freshDiagnostics(u, snap.text, UTF16)
+	want := freshDiagnostics(u, snap.text.Bytes(), UTF16)
 	if got, want := strings.Join(diagStrings(p.Diagnostics), "\n"), strings.Join(diagStrings(want), "\n"); got != want {
 		t.Errorf("diagnostics with reused games differ from fresh ones:\n got: %s\nwant: %s", got, want)
 	}
@@ -168,7 +168,7 @@ func TestConcurrentRequests(t *testing.T) {
 	wg.Wait()
 	p := c.waitVersion(docs[0].u, 99)
 	snap, _ := c.srv.snapshot(docs[0].u)
-	if want := strings.Repeat("# x\n", 98) + docs[0].text; string(snap.text) != want {
+	if want := strings.Repeat("# x\n", 98) + docs[0].text; string(snap.text.Bytes()) != want {
 		t.Errorf("final text differs")
 	}
 	if got := diagStrings(p.Diagnostics); len(got) != 1 || !strings.Contains(got[0], "X WINS") {

@@ -20,7 +20,7 @@ func (s *Server) formatting(ctx context.Context, snap *snapshot, p *protocol.Doc
 	if err := snap.editable(); err != nil {
 		return nil, err
 	}
-	edits, err := formatEdits(ctx, snap.kind, snap.text)
+	edits, err := formatEdits(ctx, snap.kind, snap.text.Bytes()) // the whole text: O(len(text))
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +37,8 @@ func (s *Server) rangeFormatting(ctx context.Context, snap *snapshot, p *protoco
 		return nil, err
 	}
 	m := snap.Mapper()
-	all, err := formatEdits(ctx, snap.kind, snap.text)
+	text := snap.text.Bytes() // the whole text is formatted: O(len(text))
+	all, err := formatEdits(ctx, snap.kind, text)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +51,7 @@ func (s *Server) rangeFormatting(ctx context.Context, snap *snapshot, p *protoco
 		}
 	}
 	if len(some) < len(all) {
-		same, err := format.EquivalentContext(ctx, snap.kind, snap.text, format.Apply(snap.text, some))
+		same, err := format.EquivalentContext(ctx, snap.kind, text, format.Apply(text, some))
 		if err != nil {
 			return nil, err
 		}

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"gamels/internal/format"
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -66,7 +67,7 @@ func formatOverLSP(t *testing.T, c *testClient, u uri.URI, text []byte) []byte {
 	if err != nil {
 		t.Fatalf("%s: formatting: %v", u, err)
 	}
-	return applyTextEdits(t, NewMapper(text, UTF16), text, edits)
+	return applyTextEdits(t, testMapper(text, UTF16), text, edits)
 }
 
 // TestFormattingMatchesCLI formats every transcript of the test data over
@@ -150,7 +151,7 @@ func TestRangeFormatting(t *testing.T) {
 	text := "3\n\n4   \nL2 T2\nQUIT\n\n2\nL1   R1 # two moves\nQUIT\n\n1\nL1\n   QUIT\n"
 	const u = uri.URI("file:///range.pousse")
 	c.open(u, 1, text)
-	m := NewMapper([]byte(text), UTF16)
+	m := testMapper([]byte(text), UTF16)
 	line := func(s string) uint32 { return m.Position(strings.Index(text, s)).Line }
 	edits, err := c.server.RangeFormatting(context.Background(), &protocol.DocumentRangeFormattingParams{
 		TextDocument: protocol.TextDocumentIdentifier{URI: u},
@@ -190,10 +191,10 @@ func TestRangeFormattingRandom(t *testing.T) {
 		kind, _ := parse.KindOf(name)
 		for range 20 {
 			src := mangle(rnd, text)
-			m := NewMapper(src, UTF16)
+			m := testMapper(src, UTF16)
 			all, _ := formatEdits(context.Background(), kind, src)
 			a, b := rnd.IntN(len(src)+1), rnd.IntN(len(src)+1)
-			snap := &snapshot{kind: kind, text: src, enc: UTF16}
+			snap := &snapshot{kind: kind, text: textpos.FromBytes(src), enc: UTF16}
 			res, err := (&Server{}).rangeFormatting(context.Background(), snap, &protocol.DocumentRangeFormattingParams{
 				Range: m.Range(parse.Span{Start: min(a, b), End: max(a, b)})})
 			if err != nil {

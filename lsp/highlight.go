@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"gamels/analyze"
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -91,7 +92,7 @@ func pousseHighlights(ga *gameAnalysis, off int) []hlSpan {
 }
 
 // pathHighlights returns the highlights of the PATH cell at off. O(N*N).
-func pathHighlights(text []byte, ga *gameAnalysis, off int) []hlSpan {
+func pathHighlights(text *textpos.Text, ga *gameAnalysis, off int) []hlSpan {
 	g, res := ga.game, ga.path
 	ri := rowAt(g.Rows, off)
 	if res == nil || res.Verdict == "" || ri < 0 || ri >= g.Size || g.Rows[ri].Span.Len() == 0 {
@@ -125,7 +126,7 @@ func pathHighlights(text []byte, ga *gameAnalysis, off int) []hlSpan {
 // pathRuns returns the cells of res's winning path, adjacent cells of a
 // row merged, as Text; the run holding cell mark, if any, is split so
 // that mark is its own Write highlight.
-func pathRuns(text []byte, g *parse.Game, res *analyze.PathGame, mark analyze.Cell) []hlSpan {
+func pathRuns(text *textpos.Text, g *parse.Game, res *analyze.PathGame, mark analyze.Cell) []hlSpan {
 	var out []hlSpan
 	add := func(row, from, to int, kind protocol.DocumentHighlightKind) {
 		if from > to {

@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"gamels/analyze"
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -22,7 +23,7 @@ func TestPathHighlightCoversPath(t *testing.T) {
 	c.initialize(nil, "")
 	const u = uri.URI("file:///h.path")
 	c.open(u, 1, string(text))
-	m := NewMapper(text, UTF16)
+	m := testMapper(text, UTF16)
 	boards := 0
 	for _, g := range f.Games {
 		res := analyze.Path(g)
@@ -31,7 +32,7 @@ func TestPathHighlightCoversPath(t *testing.T) {
 		}
 		boards++
 		p := res.Path[len(res.Path)/2]
-		at, _ := cellSpan(text, g, p)
+		at, _ := cellSpan(textpos.FromBytes(text), g, p)
 		hs, err := c.server.DocumentHighlight(context.Background(), &protocol.DocumentHighlightParams{
 			TextDocumentPositionParams: protocol.TextDocumentPositionParams{
 				TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: m.Position(at.Start)}})
@@ -131,14 +132,14 @@ func TestPathHighlightOneMoveWin(t *testing.T) {
 		}
 		for _, c := range cells[:min(len(cells), 3)] {
 			checked++
-			at, _ := cellSpan(text, g, c)
+			at, _ := cellSpan(textpos.FromBytes(text), g, c)
 			h := *g
 			h.Rows = slices.Clone(g.Rows)
 			h.Rows[c.Row-1].Cells = slices.Clone(g.Rows[c.Row-1].Cells)
 			h.Rows[c.Row-1].Cells[c.Col-1] = stone
 			want := analyze.Path(&h).Path
 			covered := map[analyze.Cell]protocol.DocumentHighlightKind{}
-			for _, hl := range pathHighlights(text, ga, at.Start) {
+			for _, hl := range pathHighlights(textpos.FromBytes(text), ga, at.Start) {
 				for off := hl.span.Start; off < hl.span.End; off++ {
 					ri := rowAt(g.Rows, off)
 					covered[analyze.Cell{Row: ri + 1, Col: off - g.Rows[ri].Span.Start + 1}] = hl.kind

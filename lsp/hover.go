@@ -10,6 +10,7 @@ import (
 
 	"gamels/analyze"
 	"gamels/internal/render"
+	"gamels/internal/textpos"
 	"gamels/lsp/wire"
 	"gamels/parse"
 )
@@ -53,13 +54,13 @@ var hoverBufs = sync.Pool{New: func() any { return new([]byte) }}
 
 // hoverText returns the markdown for offset off in game ga and the span
 // it describes.
-func hoverText(text []byte, kind parse.Kind, rules parse.Rules, ga *gameAnalysis, off int) (string, parse.Span, bool) {
+func hoverText(text *textpos.Text, kind parse.Kind, rules parse.Rules, ga *gameAnalysis, off int) (string, parse.Span, bool) {
 	md, sp, ok := appendHover(nil, text, kind, rules, ga, off)
 	return string(md), sp, ok
 }
 
 // appendHover is hoverText appending the markdown to dst.
-func appendHover(dst, text []byte, kind parse.Kind, rules parse.Rules, ga *gameAnalysis, off int) ([]byte, parse.Span, bool) {
+func appendHover(dst []byte, text *textpos.Text, kind parse.Kind, rules parse.Rules, ga *gameAnalysis, off int) ([]byte, parse.Span, bool) {
 	g := ga.game
 	if inSpan(g.N.Span, off) {
 		return append(dst, gameHover(text, kind, rules, ga)...), g.N.Span, true
@@ -81,7 +82,7 @@ func appendHover(dst, text []byte, kind parse.Kind, rules parse.Rules, ga *gameA
 
 // gameHover is the summary of a game: kind, size, moves, verdict, and the
 // final board.
-func gameHover(text []byte, kind parse.Kind, rules parse.Rules, ga *gameAnalysis) string {
+func gameHover(text *textpos.Text, kind parse.Kind, rules parse.Rules, ga *gameAnalysis) string {
 	g := ga.game
 	sm := summarize(text, kind, rules, ga)
 	var b strings.Builder

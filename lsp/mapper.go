@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"sort"
+	"sync"
 	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
@@ -33,90 +34,60 @@ func (e Encoding) Kind() protocol.PositionEncodingKind {
 // protocol positions. It is the only place where the server deals with
 // lines and character units: everything inside the server speaks byte
 // offsets (parse.Span), and positions exist only at the protocol edge.
-// Where lines start is the line index's business (textpos.Index); the
-// Mapper adds the columns.
+// Where lines start is the text's business (textpos.Text, which keeps
+// the line index); the Mapper adds the columns.
 //
 // Line ends are "\n", "\r\n" and a lone "\r", as the protocol specifies.
 // Invalid UTF-8 bytes count as one unit each (they reach a client as
 // U+FFFD, one UTF-16 unit). Positions past the end of a line clamp to the
 // end of that line, lines past the end of the text clamp to its end.
 //
-// Building a Mapper is O(len(text)). Converting is O(log lines) plus, for
-// a line holding non-ASCII text in UTF-16 mode, O(log(line length) +
-// checkpointEvery): long such lines carry checkpoints.
+// Making a Mapper is O(1): it holds the text and, made on first use, the
+// checkpoints of the long non-ASCII lines it converts on. Converting is
+// O(log chunks + 16) to find the line (see textpos.Text) plus, for a
+// line holding non-ASCII text in UTF-16 mode, O(column) or, on a line
+// longer than checkpointEvery, O(log(line length) + checkpointEvery)
+// once the line's checkpoints are made (O(line) the first time).
 type Mapper struct {
-	text  []byte
-	enc   Encoding
-	lines textpos.Index // by value: one load less on every conversion
+	text *textpos.Text
+	enc  Encoding
+
+	mu sync.Mutex
 	// checkpoints[i], for a non-ASCII line i longer than checkpointEvery
 	// bytes in UTF-16 mode, holds the UTF-16 column of a character start
-	// about every checkpointEvery bytes.
+	// about every checkpointEvery bytes, relative to the line.
 	checkpoints map[int][]checkpoint
 }
 
-// A checkpoint pairs a byte offset with its UTF-16 column.
+// A checkpoint pairs a byte offset in a line with its UTF-16 column.
 type checkpoint struct{ off, units int }
 
 const checkpointEvery = 512
 
-// NewMapper indexes the lines of text. O(len(text)) for the line index,
-// plus O(lines) to find the lines that need checkpoints.
-func NewMapper(text []byte, enc Encoding) *Mapper {
-	m := &Mapper{text: text, enc: enc, lines: *textpos.New(text)}
-	m.checkpointLines(0, m.lines.Count())
-	return m
+// NewMapper returns the Mapper of text. O(1).
+func NewMapper(text *textpos.Text, enc Encoding) *Mapper {
+	return &Mapper{text: text, enc: enc}
 }
 
-// Edited returns the Mapper of text, which is m's text with the bytes
-// [start, oldEnd) replaced by text[start:newEnd] (see parse.Diff). Only
-// the lines around the edit are scanned again (textpos.Index.Edited):
-// O(bytes re-scanned), plus O(lines) to copy the line starts when the
-// edit changes the length or the lines, against O(len(text)) for
-// NewMapper. A text with long non-ASCII lines (checkpoints) is indexed
-// afresh.
-func (m *Mapper) Edited(text []byte, start, oldEnd, newEnd int) *Mapper {
-	if m.checkpoints != nil {
-		return NewMapper(text, m.enc)
+// lineCheckpoints returns the checkpoints of line i, whose content is
+// ln, making them on first use: O(len(ln)) once.
+func (m *Mapper) lineCheckpoints(i int, ln []byte) []checkpoint {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if cps, ok := m.checkpoints[i]; ok {
+		return cps
 	}
-	lines, lo, hi := m.lines.Edited(text, start, oldEnd, newEnd)
-	n := &Mapper{text: text, enc: m.enc, lines: *lines}
-	// The lines kept from m need no checkpoints (m has none), nor do
-	// they now: only the lines scanned again may.
-	n.checkpointLines(lo, hi)
-	return n
-}
-
-// checkpointLines records the checkpoints of the lines in [lo, hi) that
-// need them in UTF-16 mode: non-ASCII lines longer than checkpointEvery.
-// O(hi - lo) plus O(length) of each such line.
-func (m *Mapper) checkpointLines(lo, hi int) {
-	if m.enc != UTF16 {
-		return
-	}
-	for i := lo; i < hi; i++ {
-		if m.lines.ASCII(i) {
-			continue
-		}
-		if start, end := m.lines.Start(i), m.lines.End(i); end-start > checkpointEvery {
-			m.index(i, start, end)
-		}
-	}
-}
-
-// index records the checkpoints of line i, [start, end).
-func (m *Mapper) index(i, start, end int) {
 	if m.checkpoints == nil {
 		m.checkpoints = map[int][]checkpoint{}
 	}
-	cps := make([]checkpoint, 1, (end-start)/checkpointEvery+1)
-	cps[0] = checkpoint{start, 0}
-	units, last := 0, start
-	for off := start; off < end; {
+	cps := make([]checkpoint, 1, len(ln)/checkpointEvery+1)
+	units, last := 0, 0
+	for off := 0; off < len(ln); {
 		if off-last >= checkpointEvery {
 			cps = append(cps, checkpoint{off, units})
 			last = off
 		}
-		r, size := utf8.DecodeRune(m.text[off:end])
+		r, size := utf8.DecodeRune(ln[off:])
 		if size > 1 && r >= 0x10000 {
 			units += 2
 		} else {
@@ -125,16 +96,18 @@ func (m *Mapper) index(i, start, end int) {
 		off += size
 	}
 	m.checkpoints[i] = cps
+	return cps
 }
 
-// from returns where to start counting UTF-16 units on wide line i to
-// reach byte offset off (byOff) or column units (otherwise): the line's
-// start or its last checkpoint before the target.
-func (m *Mapper) from(i int, target int, byOff bool) checkpoint {
-	cps := m.checkpoints[i]
-	if len(cps) == 0 {
-		return checkpoint{m.lines.Start(i), 0}
+// from returns where to start counting UTF-16 units on wide line i, of
+// content ln, to reach byte offset off in the line (byOff) or column
+// units (otherwise): the line's start or its last checkpoint before the
+// target.
+func (m *Mapper) from(i int, ln []byte, target int, byOff bool) checkpoint {
+	if len(ln) <= checkpointEvery {
+		return checkpoint{}
 	}
+	cps := m.lineCheckpoints(i, ln)
 	k := sort.Search(len(cps), func(k int) bool {
 		if byOff {
 			return cps[k].off > target
@@ -144,36 +117,36 @@ func (m *Mapper) from(i int, target int, byOff bool) checkpoint {
 	return cps[max(k-1, 0)]
 }
 
+// Text returns the text the Mapper converts on.
+func (m *Mapper) Text() *textpos.Text { return m.text }
+
 // Lines returns the number of lines (one more than the number of line
 // ends).
-func (m *Mapper) Lines() int { return m.lines.Count() }
+func (m *Mapper) Lines() int { return m.text.Lines() }
 
 // Line returns the 0-based line holding byte offset off (clamped to the
 // text). An offset inside a line end belongs to the line it ends.
-func (m *Mapper) Line(off int) int { return m.lines.Line(off) }
+func (m *Mapper) Line(off int) int { return m.text.LineOf(off) }
 
 // LineSpan returns the byte span of line i's content (without its line
 // end); i is clamped to the existing lines.
 func (m *Mapper) LineSpan(i int) parse.Span {
-	i = max(0, min(i, m.lines.Count()-1))
-	return parse.Span{Start: m.lines.Start(i), End: m.lines.End(i)}
+	i = max(0, min(i, m.text.Lines()-1))
+	start := m.text.LineStart(i)
+	return parse.Span{Start: start, End: start + len(m.text.Line(i))}
 }
 
 // Position returns the protocol position of byte offset off. Offsets are
 // clamped to the text; an offset inside a line end maps to the end of the
 // line, one inside a multi-byte character to that character's start.
 func (m *Mapper) Position(off int) protocol.Position {
-	off = max(0, min(off, len(m.text)))
-	line := m.lines.Line(off)
-	start := m.lines.Start(line)
-	off = min(off, m.lines.End(line))
-	off = runeStart(m.text, start, off)
-	var char int
-	if m.enc == UTF8 || m.lines.ASCII(line) {
-		char = off - start
-	} else {
-		cp := m.from(line, off, true)
-		char = cp.units + utf16Len(m.text[cp.off:off])
+	line, col := m.text.Position(off)
+	ln := m.text.Line(line)
+	col = runeStart(ln, 0, min(col, len(ln)))
+	char := col
+	if m.enc == UTF16 && !m.text.ASCII(line) {
+		cp := m.from(line, ln, col, true)
+		char = cp.units + utf16Len(ln[cp.off:col])
 	}
 	return protocol.Position{Line: uint32(line), Character: uint32(char)}
 }
@@ -183,33 +156,33 @@ func (m *Mapper) Position(off int) protocol.Position {
 // the end of the line. A UTF-16 position inside a surrogate pair, or a
 // UTF-8 one inside a multi-byte character, maps to the character's start.
 func (m *Mapper) Offset(p protocol.Position) int {
-	if int64(p.Line) >= int64(m.lines.Count()) {
-		return len(m.text)
+	if int64(p.Line) >= int64(m.text.Lines()) {
+		return m.text.Len()
 	}
 	line := int(p.Line)
-	start, end := m.lines.Start(line), m.lines.End(line)
+	start, ln := m.text.LineStart(line), m.text.Line(line)
 	want := int64(p.Character)
-	if m.enc == UTF8 || m.lines.ASCII(line) {
-		return runeStart(m.text, start, start+int(min(want, int64(end-start))))
+	if m.enc == UTF8 || m.text.ASCII(line) {
+		return start + runeStart(ln, 0, int(min(want, int64(len(ln)))))
 	}
-	cp := m.from(line, int(min(want, int64(end-start))), false)
+	cp := m.from(line, ln, int(min(want, int64(len(ln)))), false)
 	units := int64(cp.units)
-	for off := cp.off; off < end; {
+	for off := cp.off; off < len(ln); {
 		if units >= want {
-			return off
+			return start + off
 		}
-		r, size := utf8.DecodeRune(m.text[off:end])
+		r, size := utf8.DecodeRune(ln[off:])
 		n := int64(1)
 		if size > 1 && r >= 0x10000 {
 			n = 2
 		}
 		if units+n > want {
-			return off // inside a surrogate pair
+			return start + off // inside a surrogate pair
 		}
 		units += n
 		off += size
 	}
-	return end
+	return start + len(ln)
 }
 
 // Range returns the protocol range of span s.

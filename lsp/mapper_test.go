@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
+
+	"gamels/internal/textpos"
 )
 
 func pos(line, char uint32) protocol.Position {
@@ -36,7 +38,7 @@ func TestMapperPosition(t *testing.T) {
 		{99, pos(3, 2), pos(3, 2)}, // clamped
 		{-5, pos(0, 0), pos(0, 0)}, // clamped
 	}
-	m16, m8 := NewMapper(text, UTF16), NewMapper(text, UTF8)
+	m16, m8 := testMapper(text, UTF16), testMapper(text, UTF8)
 	if got := m16.Lines(); got != 4 {
 		t.Errorf("Lines() = %d, want 4", got)
 	}
@@ -52,7 +54,7 @@ func TestMapperPosition(t *testing.T) {
 
 func TestMapperOffset(t *testing.T) {
 	text := []byte("ab\r\né漢😀x\rz\n")
-	m16, m8 := NewMapper(text, UTF16), NewMapper(text, UTF8)
+	m16, m8 := testMapper(text, UTF16), testMapper(text, UTF8)
 	tests := []struct {
 		p           protocol.Position
 		off16, off8 int
@@ -82,14 +84,11 @@ func TestMapperOffset(t *testing.T) {
 // that Offset(Position(off)) == off at every character boundary and that
 // the UTF-16 column agrees with an independent count.
 func TestMapperRoundTrip(t *testing.T) {
-	// The last line, long and wide, is indexed with checkpoints.
+	// The last line, long and wide, gets checkpoints on first use.
 	long := bytes.Repeat([]byte("L1 é漢😀 R2\x80 "), 300)
 	text := append([]byte("# é漢字😀\r\nL1 # ünï\rR2\n\n😀😀 x\r\n"), long...)
 	for _, enc := range []Encoding{UTF16, UTF8} {
-		m := NewMapper(text, enc)
-		if enc == UTF16 && len(m.checkpoints[m.Lines()-1]) < 2 {
-			t.Errorf("the long wide line has no checkpoints")
-		}
+		m := testMapper(text, enc)
 		for off := 0; off <= len(text); off++ {
 			if off < len(text) && !utf8.RuneStart(text[off]) {
 				continue
@@ -109,6 +108,9 @@ func TestMapperRoundTrip(t *testing.T) {
 				}
 			}
 		}
+		if enc == UTF16 && len(m.checkpoints[m.Lines()-1]) < 2 {
+			t.Errorf("the long wide line has no checkpoints")
+		}
 	}
 }
 
@@ -117,7 +119,7 @@ func BenchmarkMapper(b *testing.B) {
 	text := bytes.Repeat(line, 10000)
 	b.SetBytes(int64(len(text)))
 	for b.Loop() {
-		m := NewMapper(text, UTF16)
+		m := testMapper(text, UTF16)
 		for l := uint32(0); l < 10000; l += 100 {
 			m.Offset(pos(l, 30))
 		}
@@ -128,7 +130,7 @@ func BenchmarkMapper(b *testing.B) {
 // non-ASCII text, where checkpoints replace a scan from the line start.
 func BenchmarkMapperLongWideLine(b *testing.B) {
 	text := bytes.Repeat([]byte("L1 é漢😀 R2 "), 5<<20/17)
-	m := NewMapper(text, UTF16)
+	m := testMapper(text, UTF16)
 	b.SetBytes(1000)
 	for b.Loop() {
 		for off := 0; off < len(text); off += len(text) / 1000 {
@@ -137,4 +139,9 @@ func BenchmarkMapperLongWideLine(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/2000, "ns/conversion")
+}
+
+// testMapper returns the Mapper of text, indexed afresh.
+func testMapper(text []byte, enc Encoding) *Mapper {
+	return NewMapper(textpos.FromBytes(text), enc)
 }

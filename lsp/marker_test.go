@@ -358,7 +358,7 @@ func runMarkers(t *testing.T, file string) {
 	}
 	for _, f := range docs {
 		u, text := docURI(f.Name), f.Data
-		m := NewMapper(text, enc)
+		m := testMapper(text, enc)
 		anns := parseAnnotations(t, f.Name, text)
 		if edits, _ := filepath.Match(editMarkerFiles, filepath.Base(file)); !edits {
 			for _, a := range anns {

@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"gamels/analyze"
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -17,7 +18,7 @@ type pathMark struct {
 // cellSpan returns the span of cell c (1-based) of a PATH board in text,
 // and whether the row holds it. A row holds one cell per character; only
 // a row with non-ASCII characters (all errors) needs decoding.
-func cellSpan(text []byte, g *parse.Game, c analyze.Cell) (parse.Span, bool) {
+func cellSpan(text *textpos.Text, g *parse.Game, c analyze.Cell) (parse.Span, bool) {
 	if c.Row < 1 || c.Row > len(g.Rows) || c.Col < 1 || c.Col > len(g.Rows[c.Row-1].Cells) {
 		return parse.Span{}, false
 	}
@@ -26,30 +27,31 @@ func cellSpan(text []byte, g *parse.Game, c analyze.Cell) (parse.Span, bool) {
 		start := row.Span.Start + c.Col - 1
 		return parse.Span{Start: start, End: start + 1}, true
 	}
-	off := row.Span.Start
+	b := text.Slice(row.Span.Start, row.Span.End) // within a line: no copy
+	off := 0
 	for range c.Col - 1 {
-		_, size := utf8.DecodeRune(text[off:row.Span.End])
+		_, size := utf8.DecodeRune(b[off:])
 		off += size
 	}
-	_, size := utf8.DecodeRune(text[off:row.Span.End])
-	return parse.Span{Start: off, End: off + size}, true
+	_, size := utf8.DecodeRune(b[off:])
+	return parse.Span{Start: row.Span.Start + off, End: row.Span.Start + off + size}, true
 }
 
 // cellAt returns the 1-based column of the cell of row that holds byte
 // offset off (clamped to the row).
-func cellAt(text []byte, row parse.Row, off int) int {
+func cellAt(text *textpos.Text, row parse.Row, off int) int {
 	off = max(row.Span.Start, min(off, row.Span.End-1))
 	if row.Span.Len() == len(row.Cells) {
 		return off - row.Span.Start + 1
 	}
-	return utf8.RuneCount(text[row.Span.Start:off]) + 1
+	return utf8.RuneCount(text.Slice(row.Span.Start, off)) + 1
 }
 
 // pathMarks returns the marks of a PATH board that a person should see
 // without hovering, in order of position: the cells of the winning path
 // (cells adjacent within a row form one mark) when a colour has one, or
 // the cells where the side with a one-move win wins.
-func pathMarks(text []byte, g *parse.Game, res *analyze.PathGame) []pathMark {
+func pathMarks(text *textpos.Text, g *parse.Game, res *analyze.PathGame) []pathMark {
 	var out []pathMark
 	switch res.Class {
 	case analyze.PathWhiteWins, analyze.PathBlackWins:

@@ -21,6 +21,7 @@ import (
 
 	"gamels/analyze"
 	"gamels/internal/gen"
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -91,7 +92,7 @@ func judgeContent(text []byte, out *bytes.Buffer) {
 
 // editPoint returns the line of a move near the middle of the text.
 func editPoint(text []byte) (line int, move string) {
-	m := NewMapper(text, UTF16)
+	m := testMapper(text, UTF16)
 	line = m.Line(len(text) / 2)
 	for {
 		sp := m.LineSpan(line)
@@ -196,7 +197,7 @@ func hoverLatency(b *testing.B, c *testClient, text []byte) {
 	const u = "file:///hover.pousse"
 	c.open(u, 1, string(text))
 	c.waitVersion(u, 1)
-	m := NewMapper(text, UTF16)
+	m := testMapper(text, UTF16)
 	// Move lines, spread over the text, and the last moves.
 	var lines []uint32
 	for k := range 1000 {
@@ -323,7 +324,7 @@ func typeInto(tb testing.TB, text []byte, edits int, every time.Duration, opts *
 	c.waitVersion(u, 1)
 	line, _ := editPoint(text)
 	l := uint32(line)
-	at := NewMapper(text, UTF16).LineSpan(line).Start // the line's offset, ASCII before it
+	at := testMapper(text, UTF16).LineSpan(line).Start // the line's offset, ASCII before it
 	type change struct {
 		start, end int
 		text       string
@@ -366,13 +367,13 @@ func typeInto(tb testing.TB, text []byte, edits int, every time.Duration, opts *
 	for _, ch := range changes {
 		final = slices.Concat(final[:ch.start], []byte(ch.text), final[ch.end:])
 	}
-	snap := &snapshot{uri: u, kind: parse.Pousse, text: final, enc: UTF16, rules: parse.RulesDefault}
+	snap := &snapshot{uri: u, kind: parse.Pousse, text: textpos.FromBytes(final), enc: UTF16, rules: parse.RulesDefault}
 	fa, err := snap.Analysis()
 	if err != nil {
 		tb.Fatal(err)
 	}
 	want := capDiagnostics(computeDiagnostics(snap, fa))
-	if s, _ := c.srv.snapshot(u); !bytes.Equal(s.text, final) {
+	if s, _ := c.srv.snapshot(u); !bytes.Equal(s.text.Bytes(), final) {
 		tb.Fatalf("the server's text differs from the client's")
 	}
 	if len(p.Diagnostics) != len(want) {
@@ -494,7 +495,7 @@ func BenchmarkHoverCompute(b *testing.B) {
 			for b.Loop() {
 				off := offs[i%len(offs)]
 				i++
-				md, _, ok := hoverText(text, parse.Pousse, fa.rules, fa.gameAt(off), off)
+				md, _, ok := hoverText(textpos.FromBytes(text), parse.Pousse, fa.rules, fa.gameAt(off), off)
 				if !ok {
 					b.Fatal("no hover")
 				}

@@ -64,8 +64,8 @@ func TestOpenFrame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(snap.text) != text || snap.version != 3 || snap.kind != parse.Pousse {
-		t.Fatalf("snapshot after a raw didOpen: version %d, kind %v, text %q", snap.version, snap.kind, snap.text)
+	if string(snap.text.Bytes()) != text || snap.version != 3 || snap.kind != parse.Pousse {
+		t.Fatalf("snapshot after a raw didOpen: version %d, kind %v, text %q", snap.version, snap.kind, snap.text.Bytes())
 	}
 }
 

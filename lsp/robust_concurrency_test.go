@@ -108,7 +108,7 @@ func TestConcurrentStorm(t *testing.T) {
 	for u, want := range final {
 		p := c.waitVersion(u, edits+1)
 		snap, err := c.srv.snapshot(u)
-		if err != nil || string(snap.text) != want || snap.version != edits+1 {
+		if err != nil || string(snap.text.Bytes()) != want || snap.version != edits+1 {
 			t.Errorf("%s: server text (version %d) differs from the client's", u, snap.version)
 			continue
 		}

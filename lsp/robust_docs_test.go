@@ -102,7 +102,7 @@ func TestWildPositions(t *testing.T) {
 	ranges := []protocol.Range{rng(3, 0, 1, 0), rng(2, 5, 2, 1), rng(0, huge, huge, huge), rng(huge, 0, 0, 0), rng(100, 0, 200, 0)}
 	calls := 0
 	for u, text := range docs {
-		m := NewMapper([]byte(text), UTF16)
+		m := testMapper([]byte(text), UTF16)
 		end := m.Position(len(text))
 		for _, method := range docMethods() {
 			for i := range max(len(positions), len(ranges)) {
@@ -181,16 +181,16 @@ func TestDidChangeOddities(t *testing.T) {
 	c.change(u, 3, partial(rng(2, 0, 1, 2), "\nL1")) // same version, reversed range
 	// A request is served after the notifications before it.
 	c.server.DocumentSymbol(context.Background(), &protocol.DocumentSymbolParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
-	if snap, _ := c.srv.snapshot(u); string(snap.text) != "3\nR2\nL1QUIT\n" || snap.version != 3 {
-		t.Errorf("after the backward changes: version %d, text %q", snap.version, snap.text)
+	if snap, _ := c.srv.snapshot(u); string(snap.text.Bytes()) != "3\nR2\nL1QUIT\n" || snap.version != 3 {
+		t.Errorf("after the backward changes: version %d, text %q", snap.version, snap.text.Bytes())
 	}
 	c.change(u, 1, &protocol.TextDocumentContentChangeWholeDocument{Text: "2\nL1\nR2\nQUIT\n"}) // backwards, whole text
 	c.change(u, 2, partial(rng(9, 9, 99, 99), "L1\n"), partial(rng(3, 0, 3, 4), "L2"))
 	want := "2\nL1\nR2\nL2\nL1\n"
 	p := c.waitVersion(u, 2)
 	snap, err := c.srv.snapshot(u)
-	if err != nil || string(snap.text) != want {
-		t.Fatalf("text %q (%v), want %q", snap.text, err, want)
+	if err != nil || string(snap.text.Bytes()) != want {
+		t.Fatalf("text %q (%v), want %q", snap.text.Bytes(), err, want)
 	}
 	if got, w := diagStrings(p.Diagnostics), diagStrings(freshDiagnostics(u, []byte(want), UTF16)); !slices.Equal(got, w) {
 		t.Errorf("final diagnostics\n%v\nwant\n%v", got, w)
@@ -264,9 +264,9 @@ func TestInvalidUTF8OnTheWire(t *testing.T) {
 	// the notification is ignored.
 	for u, want := range map[string]string{"file:///u.pousse": "2\nL1\ufffd\ufffd\nQUIT\n", "file:///w.pousse": "2\x00\nL1\ufffd\nQUIT\n", "file:///v.pousse": ""} {
 		snap, err := rs.srv.snapshot(uri.URI(u))
-		if got := ""; err == nil && string(snap.text) != want || err != nil && want != "" {
+		if got := ""; err == nil && string(snap.text.Bytes()) != want || err != nil && want != "" {
 			if err == nil {
-				got = string(snap.text)
+				got = string(snap.text.Bytes())
 			}
 			t.Errorf("%s: text %q (%v), want %q", u, got, err, want)
 		}

@@ -15,6 +15,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -29,7 +30,7 @@ func gameMeanings(kind parse.Kind, text []byte) []string {
 }
 
 func meaningParts(kind parse.Kind, text []byte) (head, games []string, spans []parse.Span) {
-	snap := &snapshot{uri: "file:///meaning", kind: kind, text: text, enc: UTF16}
+	snap := &snapshot{uri: "file:///meaning", kind: kind, text: textpos.FromBytes(text), enc: UTF16}
 	fa, err := snap.Analysis()
 	if err != nil {
 		return []string{"analysis: " + err.Error()}, nil, nil
@@ -87,7 +88,7 @@ func allTranscripts(t *testing.T) map[string][]byte {
 // applyEdits applies LSP text edits (not overlapping) to text.
 func applyLSPEdits(t *testing.T, text []byte, edits []protocol.TextEdit) []byte {
 	t.Helper()
-	m := NewMapper(text, UTF16)
+	m := testMapper(text, UTF16)
 	type edit struct {
 		sp  parse.Span
 		new string
@@ -171,7 +172,7 @@ func TestCodeActionsChangeOnlyWhatTheySay(t *testing.T) {
 		c.open(u, 1, string(text))
 		pub := c.waitVersion(u, 1)
 		_, games, spans := meaningParts(kind, text)
-		m := NewMapper(text, UTF16)
+		m := testMapper(text, UTF16)
 		for _, d := range pub.Diagnostics {
 			res, err := c.server.CodeAction(ctx, &protocol.CodeActionParams{
 				TextDocument: protocol.TextDocumentIdentifier{URI: u},

@@ -4,12 +4,17 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"gamels/internal/textpos"
 )
 
 // notifyRaw sends a notification with params exactly as given.
@@ -30,7 +35,7 @@ func (c *testClient) serverText(u uri.URI) (string, bool) {
 	if err != nil {
 		c.t.Fatalf("snapshot of %s: %v", u, err)
 	}
-	return string(snap.text), !snap.outOfSync
+	return string(snap.text.Bytes()), !snap.outOfSync
 }
 
 // TestMalformedChange sends each malformed form of a content change and
@@ -250,4 +255,119 @@ func (c *testClient) closeDocRaw(s string) {
 	c.t.Helper()
 	b, _ := json.Marshal(map[string]any{"textDocument": map[string]any{"uri": s}})
 	c.notifyRaw(protocol.MethodTextDocumentDidClose, string(b))
+}
+
+// utf16Position returns the protocol position, in UTF-16 units, of byte
+// offset off of text (a character boundary, not inside a "\r\n"),
+// counted independently of the server's Mapper: rune by rune from the
+// start.
+func utf16Position(text []byte, off int) protocol.Position {
+	var line, char uint32
+	for i, r := range string(text[:off]) {
+		switch {
+		case r == '\n' && i > 0 && text[i-1] == '\r':
+		case r == '\n' || r == '\r':
+			line, char = line+1, 0
+		case r >= 0x10000:
+			char += 2
+		default:
+			char++
+		}
+	}
+	return protocol.Position{Line: line, Character: char}
+}
+
+// boundary moves off back to a character boundary of text outside any
+// "\r\n".
+func boundary(text []byte, off int) int {
+	for off > 0 && off < len(text) && !utf8.RuneStart(text[off]) {
+		off--
+	}
+	if off > 0 && off < len(text) && text[off-1] == '\r' && text[off] == '\n' {
+		off--
+	}
+	return off
+}
+
+// TestChangeSequences sends notifications of one to four ranged changes
+// each (positions in UTF-16, each change located in the text left by the
+// ones before it in the same notification), now and then a
+// whole-document change among them, on a text of several chunks with
+// every line end (lone "\r" too) and non-ASCII text, and compares the
+// server's text, after every notification, with the client's spliced
+// naively, and its position conversions with a Mapper on that text
+// indexed afresh.
+func TestChangeSequences(t *testing.T) {
+	c := startServer(t, nil)
+	c.initialize(nil, "")
+	const u = uri.URI("file:///sequences.pousse")
+	pieces := []string{"L1 R2\n", "é漢😀", "\r", "\r\n", "\n", "# comment 😀\r\n", "x", "T3 ", "QUIT\r",
+		strings.Repeat("B4 ", 300) + "\n", strings.Repeat("😀é", 200) + "\r"}
+	rnd := rand.New(rand.NewPCG(14, 2))
+	random := func(n int) []byte {
+		var b []byte
+		for len(b) < n {
+			b = append(b, pieces[rnd.IntN(len(pieces))]...)
+		}
+		return b
+	}
+	text := random(60 << 10) // four chunks or so
+	c.open(u, 1, string(text))
+	c.serverText(u) // the open is applied
+	if snap, _ := c.srv.snapshot(u); snap == nil || countChunks(snap.text) < 3 {
+		t.Fatal("the document should be in several chunks")
+	}
+	const notifications = 150
+	for v := int32(2); v < 2+notifications; v++ {
+		var changes []protocol.TextDocumentContentChangeEvent
+		for range 1 + rnd.IntN(4) {
+			if rnd.IntN(40) == 0 {
+				text = random(rnd.IntN(70 << 10))
+				changes = append(changes, &protocol.TextDocumentContentChangeWholeDocument{Text: string(text)})
+				continue
+			}
+			i := boundary(text, rnd.IntN(len(text)+1))
+			span := rnd.IntN(8)
+			if rnd.IntN(10) == 0 {
+				span = rnd.IntN(40 << 10) // across chunks
+			}
+			j := boundary(text, min(len(text), i+span))
+			ins := random(rnd.IntN(3) * rnd.IntN(40))
+			if rnd.IntN(20) == 0 {
+				ins = random(20 << 10)
+			}
+			r := protocol.Range{Start: utf16Position(text, i), End: utf16Position(text, j)}
+			if rnd.IntN(5) == 0 {
+				r.Start, r.End = r.End, r.Start // a reversed range is put in order
+			}
+			changes = append(changes, partial(r, string(ins)))
+			text = slices.Concat(text[:i], ins, text[j:])
+		}
+		c.change(u, v, changes...)
+		got, inSync := c.serverText(u)
+		if got != string(text) || !inSync {
+			t.Fatalf("version %d (%d changes): in sync %v, server text differs from the client's", v, len(changes), inSync)
+		}
+		snap, _ := c.srv.snapshot(u)
+		m, want := snap.Mapper(), testMapper(text, UTF16)
+		for range 20 {
+			off := rnd.IntN(len(text) + 1)
+			if g, w := m.Position(off), want.Position(off); g != w {
+				t.Fatalf("version %d: Position(%d) = %v, want %v", v, off, g, w)
+			}
+			p := utf16Position(text, boundary(text, off))
+			if g, w := m.Offset(p), want.Offset(p); g != w || g != boundary(text, off) {
+				t.Fatalf("version %d: Offset(%v) = %d, fresh %d, want %d", v, p, g, w, boundary(text, off))
+			}
+		}
+	}
+}
+
+// countChunks returns the number of chunks of t.
+func countChunks(t *textpos.Text) int {
+	n := 0
+	for range t.Chunks() {
+		n++
+	}
+	return n
 }

@@ -14,6 +14,7 @@ import (
 	"go.lsp.dev/uri"
 	"golang.org/x/tools/txtar"
 
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -64,7 +65,7 @@ func TestFeaturesEverywhere(t *testing.T) {
 	for name, text := range corpus(t) {
 		u := uri.URI("file:///corpus/" + name)
 		c.open(u, 1, string(text))
-		m := NewMapper(text, UTF16)
+		m := testMapper(text, UTF16)
 		id := protocol.TextDocumentIdentifier{URI: u}
 		for line := 0; line < m.Lines() && line < 200; line++ {
 			ls := m.LineSpan(line)
@@ -119,7 +120,7 @@ func FuzzFeatures(f *testing.F) {
 			panic(fmt.Sprintf("FuzzFeatures: over 10s on %v %q\n%s", k, text, buf[:runtime.Stack(buf, true)]))
 		})
 		defer watchdog.Stop()
-		snap := &snapshot{uri: "file:///fuzz", kind: k, text: text, enc: UTF16, cache: newGameCache()}
+		snap := &snapshot{uri: "file:///fuzz", kind: k, text: textpos.FromBytes(text), enc: UTF16, cache: newGameCache()}
 		fa, err := snap.Analysis()
 		if err != nil {
 			t.Fatal(err)
@@ -132,21 +133,21 @@ func FuzzFeatures(f *testing.F) {
 			}
 		}
 		for _, ga := range fa.games {
-			sm := summarize(text, k, fa.rules, ga)
+			sm := summarize(textpos.FromBytes(text), k, fa.rules, ga)
 			if sm.reveal.Start < 0 || sm.reveal.End > len(text) || sm.reveal.Start > sm.reveal.End {
 				t.Fatalf("reveal span %v outside the text (%d bytes)", sm.reveal, len(text))
 			}
 		}
 		for off := 0; off <= len(text) && off < 400; off++ {
 			if ga := fa.gameAt(off); ga != nil {
-				if _, sp, ok := hoverText(text, k, fa.rules, ga, off); ok && (sp.Start < 0 || sp.End > len(text)) {
+				if _, sp, ok := hoverText(textpos.FromBytes(text), k, fa.rules, ga, off); ok && (sp.Start < 0 || sp.End > len(text)) {
 					t.Fatalf("hover span %v outside the text", sp)
 				}
 			}
 		}
 		// The same text analysed again with the cache filled gives the
 		// same diagnostics, in full: ranges, severities, codes, messages.
-		again := &snapshot{uri: "file:///fuzz", kind: k, text: append([]byte(nil), text...), enc: UTF16, cache: snap.cache}
+		again := &snapshot{uri: "file:///fuzz", kind: k, text: textpos.FromBytes(append([]byte(nil), text...)), enc: UTF16, cache: snap.cache}
 		fa2, _ := again.Analysis()
 		if diff := cmp.Diff(diagJSON(t, computeDiagnostics(snap, fa)), diagJSON(t, computeDiagnostics(again, fa2))); diff != "" {
 			t.Fatalf("cached analysis differs (-first +cached):\n%s", diff)

@@ -353,8 +353,8 @@ func TestTransportHostile(t *testing.T) {
 	}
 	// The document is still open, with its text: none of the bad
 	// notifications changed it.
-	if snap, err := rs.srv.snapshot("file:///t.pousse"); err != nil || string(snap.text) != pousseDoc {
-		t.Errorf("document after the bad notifications: %v %q", err, snap.text)
+	if snap, err := rs.srv.snapshot("file:///t.pousse"); err != nil || string(snap.text.Bytes()) != pousseDoc {
+		t.Errorf("document after the bad notifications: %v %q", err, snap.text.Bytes())
 	}
 
 	// Request ids: strings and integers up to 64 bits are answered with

@@ -117,7 +117,7 @@ func (ds *diagScheduler) run() {
 		}
 		ds.mu.Unlock()
 		ds.runOne(snap)
-		large = large || len(snap.text) >= largeDocument
+		large = large || snap.text.Len() >= largeDocument
 		ds.mu.Lock()
 	}
 }
@@ -153,7 +153,7 @@ func (ds *diagScheduler) warnTooLarge(snap *snapshot) {
 	}
 	err := ds.s.conn.Notify(context.Background(), protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{
 		Type:    protocol.MessageTypeWarning,
-		Message: tooLargeMessage(len(snap.text)),
+		Message: tooLargeMessage(snap.text.Len()),
 	})
 	if err != nil {
 		ds.s.log.Warn("showMessage", zap.Error(err))

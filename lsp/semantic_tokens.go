@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"gamels/analyze"
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -81,7 +82,7 @@ func (s *Server) semanticTokens(ctx context.Context, snap *snapshot, p *protocol
 }
 
 // collectTokens lists the tokens of a file in order of position.
-func collectTokens(text []byte, kind parse.Kind, fa *fileAnalysis) []semToken {
+func collectTokens(text *textpos.Text, kind parse.Kind, fa *fileAnalysis) []semToken {
 	f := fa.file
 	var out []semToken
 	add := func(sp parse.Span, typ, mods uint32) {
@@ -189,23 +190,24 @@ var cellTokens = map[byte]uint32{parse.CellWhite: tokWhite, parse.CellBlack: tok
 
 // spotTokens appends the three tokens of the Spot move at sp (row,
 // column, sign), skipping blanks and comments between them.
-func spotTokens(out []semToken, text []byte, sp parse.Span, mods uint32) []semToken {
+func spotTokens(out []semToken, text *textpos.Text, sp parse.Span, mods uint32) []semToken {
 	types := [3]uint32{tokNumber, tokNumber, tokOperator}
+	src := text.Slice(sp.Start, sp.End) // no copy unless the move spans two chunks
 	n := 0
-	for i := sp.Start; i < sp.End && n < 3; {
-		switch c := text[i]; {
+	for i := 0; i < len(src) && n < 3; {
+		switch c := src[i]; {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f':
 			i++
 		case c == '#':
-			for i < sp.End && text[i] != '\n' && text[i] != '\r' {
+			for i < len(src) && src[i] != '\n' && src[i] != '\r' {
 				i++
 			}
 		default:
 			j := i
-			for j < sp.End && !isTokenSpace(text[j]) && text[j] != '#' {
+			for j < len(src) && !isTokenSpace(src[j]) && src[j] != '#' {
 				j++
 			}
-			out = append(out, semToken{parse.Span{Start: i, End: j}, types[n], mods})
+			out = append(out, semToken{parse.Span{Start: sp.Start + i, End: sp.Start + j}, types[n], mods})
 			n++
 			i = j
 		}

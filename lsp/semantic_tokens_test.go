@@ -12,6 +12,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -49,7 +50,7 @@ func TestSemanticTokensWellFormed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := NewMapper(text, UTF16)
+		m := testMapper(text, UTF16)
 		prevEnd := -1
 		var line, char uint32
 		for i := 0; i < len(toks.Data); i += 5 {
@@ -116,12 +117,12 @@ func TestSemanticTokensEncoding(t *testing.T) {
 func BenchmarkSemanticTokens(b *testing.B) {
 	text := readContest(b, "random/uva141_random3000.in")
 	fa := analyzeFile(parse.Spot, text, parse.RulesDefault, nil)
-	m := NewMapper(text, UTF16)
+	m := testMapper(text, UTF16)
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	var n int
 	for b.Loop() {
-		n = len(encodeTokens(m, collectTokens(text, parse.Spot, fa))) / 5
+		n = len(encodeTokens(m, collectTokens(textpos.FromBytes(text), parse.Spot, fa))) / 5
 	}
 	b.ReportMetric(float64(n), "tokens")
 }
@@ -140,7 +141,7 @@ func TestSemanticTokensPathMarks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := NewMapper([]byte(text), UTF16)
+	m := testMapper([]byte(text), UTF16)
 	var got []string
 	var line, char uint32
 	for i := 0; i+5 <= len(toks.Data); i += 5 {

@@ -15,6 +15,8 @@ import (
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"gamels/internal/textpos"
 )
 
 func errCode(err error) jsonrpc2.Code {
@@ -251,8 +253,8 @@ func testRapidChanges(t *testing.T, hook func(context.Context, string)) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(snap.text) != string(doc.text) {
-		t.Fatalf("server text differs from client text:\nserver %q\nclient %q", snap.text, string(doc.text))
+	if string(snap.text.Bytes()) != string(doc.text) {
+		t.Fatalf("server text differs from client text:\nserver %q\nclient %q", snap.text.Bytes(), string(doc.text))
 	}
 	if snap.version != last {
 		t.Errorf("server version %d, want %d", snap.version, last)
@@ -284,7 +286,7 @@ func testRapidChanges(t *testing.T, hook func(context.Context, string)) {
 
 // freshDiagnostics computes the diagnostics of text with a new snapshot.
 func freshDiagnostics(u uri.URI, text []byte, enc Encoding) []protocol.Diagnostic {
-	snap := &snapshot{uri: u, kind: kindOf("", u), text: text, enc: enc}
+	snap := &snapshot{uri: u, kind: kindOf("", u), text: textpos.FromBytes(text), enc: enc}
 	fa, err := snap.Analysis()
 	if err != nil {
 		panic(err)

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"gamels/analyze"
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -29,7 +30,7 @@ func (sm summary) detail() string {
 }
 
 // summarize describes one game of a snapshot.
-func summarize(text []byte, kind parse.Kind, rules parse.Rules, ga *gameAnalysis) summary {
+func summarize(text *textpos.Text, kind parse.Kind, rules parse.Rules, ga *gameAnalysis) summary {
 	g := ga.game
 	sm := summary{name: fmt.Sprintf("game %d", g.Index+1), reveal: g.N.Span}
 	if kind == parse.Path {

@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
+	"gamels/internal/textpos"
 	"gamels/lsp/wire"
 	"gamels/parse"
 )
@@ -34,7 +35,7 @@ func (s *Server) didOpen(ctx context.Context, raw []byte) error {
 		uri:      item.URI,
 		version:  item.Version,
 		kind:     kindOf(item.LanguageID, item.URI),
-		text:     item.Text,
+		text:     textpos.FromBytes(item.Text),
 		enc:      s.enc,
 		rules:    s.settings.PousseRules,
 		verdicts: s.settings.Verdicts,
@@ -45,7 +46,7 @@ func (s *Server) didOpen(ctx context.Context, raw []byte) error {
 	s.docs[item.URI] = d
 	s.mu.Unlock()
 	s.log.Debug("didOpen", zap.String("uri", string(item.URI)), zap.Int32("version", item.Version),
-		zap.Stringer("kind", snap.kind), zap.Int("bytes", len(snap.text)))
+		zap.Stringer("kind", snap.kind), zap.Int("bytes", snap.text.Len()))
 	d.diags.schedule(snap)
 	return nil
 }
@@ -133,7 +134,7 @@ func (s *Server) didClose(ctx context.Context, raw []byte) error {
 		return fmt.Errorf("didClose for a document not open: %s", u)
 	}
 	d.diags.close(context.Background())
-	if size := len(d.snap.Load().text); size >= largeDocument {
+	if size := d.snap.Load().text.Len(); size >= largeDocument {
 		// The runtime returns freed memory to the system over minutes;
 		// after a large document, the editor's process should shrink
 		// now. A forced collection costs a few milliseconds, off the

@@ -31,7 +31,7 @@ func TestPathOneDiagnosticPerBoard(t *testing.T) {
 	if len(p.Diagnostics) != len(f.Games) {
 		t.Fatalf("boards.path: %d diagnostics for %d boards", len(p.Diagnostics), len(f.Games))
 	}
-	m := NewMapper(text, UTF16)
+	m := testMapper(text, UTF16)
 	for i, d := range p.Diagnostics {
 		if want := m.Range(f.Games[i].N.Span); d.Range != want || d.Severity != protocol.DiagnosticSeverityInformation {
 			t.Errorf("diagnostic %d: %v at %v, want Information at board %d's N line %v", i, d.Severity, d.Range, i+1, want)

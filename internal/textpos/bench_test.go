@@ -56,27 +56,94 @@ func BenchmarkLine(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(transcript)/step+1), "ns/lookup")
 }
 
-// BenchmarkEdited changes one line of a large text: same length (the
-// index is shared) and one byte longer (the later line starts shift).
-func BenchmarkEdited(b *testing.B) {
-	x := New(transcript)
-	mid := len(transcript) / 2
-	mid += bytes.IndexByte(transcript[mid:], '\n') + 1 // a line start, "L12" by construction
-	same := bytes.Clone(transcript)
-	copy(same[mid:], "R12")
-	longer := append(append(bytes.Clone(transcript[:mid]), 'R'), transcript[mid:]...)
-	b.Run("same", func(b *testing.B) {
-		b.SetBytes(int64(len(transcript)))
-		for b.Loop() {
-			if y, _, _ := x.Edited(same, mid, mid+1, mid+1); y != x {
-				b.Fatal("not shared")
+// tenMB is about 10 MB of short transcript lines, like the language
+// server's large test file (2.3 million lines).
+var tenMB = bytes.Repeat(transcript, 10<<20/len(transcript))
+
+func BenchmarkFromBytes(b *testing.B) {
+	b.SetBytes(int64(len(tenMB)))
+	b.ReportAllocs()
+	var x *Text
+	for b.Loop() {
+		x = FromBytes(tenMB)
+		x.Index()
+	}
+	b.ReportMetric(float64(x.IndexSize())/float64(len(tenMB)), "index/size")
+}
+
+// BenchmarkTextEdit changes one line in the middle of a 1 MB and a 10 MB
+// text: the cost must not grow with the text. "insert" adds a line,
+// "same" replaces a byte.
+func BenchmarkTextEdit(b *testing.B) {
+	for _, tt := range []struct {
+		name string
+		text []byte
+	}{{"1MB", tenMB[:len(tenMB)/10]}, {"10MB", tenMB}} {
+		x := FromBytes(tt.text)
+		mid := x.LineStart(x.Lines() / 2)
+		b.Run(tt.name+"/insert", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				x.Edit(mid, mid, []byte("T1\n"))
 			}
+		})
+		b.Run(tt.name+"/same", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				x.Edit(mid, mid+1, []byte("R"))
+			}
+		})
+		// A chain of edits: each Text made from the one before.
+		b.Run(tt.name+"/chain", func(b *testing.B) {
+			b.ReportAllocs()
+			y := x
+			i := 0
+			for b.Loop() {
+				at := y.LineStart(y.Lines()/2 + i%1000)
+				if i%2 == 0 {
+					y = y.Edit(at, at, []byte("T1\n"))
+				} else {
+					y = y.Edit(at, at+3, nil)
+				}
+				i++
+			}
+		})
+	}
+}
+
+// BenchmarkTextQueries looks up line starts and positions spread over
+// the 10 MB text.
+func BenchmarkTextQueries(b *testing.B) {
+	x := FromBytes(tenMB)
+	n, size := x.Lines(), x.Len()
+	b.Run("LineStart", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			x.LineStart(i * 7919 % n)
+			i++
 		}
 	})
-	b.Run("longer", func(b *testing.B) {
-		b.SetBytes(int64(len(transcript)))
+	b.Run("Position", func(b *testing.B) {
+		i := 0
 		for b.Loop() {
-			x.Edited(longer, mid, mid, mid+1)
+			x.Position(i * 104729 % size)
+			i++
+		}
+	})
+	b.Run("Index.Start", func(b *testing.B) {
+		y := New(tenMB)
+		i := 0
+		for b.Loop() {
+			y.Start(i * 7919 % n)
+			i++
+		}
+	})
+	b.Run("Index.Position", func(b *testing.B) {
+		y := New(tenMB)
+		i := 0
+		for b.Loop() {
+			y.Position(i * 104729 % size)
+			i++
 		}
 	})
 }

@@ -8,7 +8,8 @@ import (
 // An Index holds where each line of one text starts and, per line,
 // whether it holds a byte >= 0x80 (a column conversion beyond bytes must
 // look at it) and whether it ends in "\r\n". It does not hold the text.
-// An Index is never changed once built, so indexes share it (see Edited).
+// An Index is never changed once built. It suits a text read once (the
+// command line); an edited text is a Text, which keeps its own index.
 type Index struct {
 	// starts[i] is the byte offset where line i starts; starts[0] is 0.
 	// Texts of 4 GiB or more use big instead (starts is then nil).
