@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"sync"
 )
@@ -211,43 +212,65 @@ func (s *PousseState) count() {
 
 // countAxis counts the straights of the rows (k = 0) or of the columns (k
 // = 1), and their slack. The O squares of each line are counted from the
-// tiles, eight lines at a time (tileRowCounts, tileColCounts); a line's X
-// are its occupied squares less its O. O(N²/64) word operations: about 170
-// tiles for N = 100.
+// tiles, eight lines at a time (tileRowCounts, tileColCounts), one byte
+// per line; a line's X are its occupied squares less its O, and the most
+// of one colour and the straights are found on the eight bytes at once
+// (pousseMost). O(N²/64) word operations: about 170 tiles for N = 100.
 func (s *PousseState) countAxis(k int) {
 	n := s.n
 	b := s.b
 	tiles := (n + 7) >> 3
-	var no [128]uint8 // the O squares of each line
-	for t := 0; t < tiles; t++ {
-		if k == 0 {
-			acc := b.tileRowCounts(t, tiles)
-			for r := range 8 {
-				no[(t<<3+r)&127] = uint8(acc >> (uint(r) << 3))
-			}
-		} else {
-			b.tileColCounts(t, tiles, (*[8]uint8)(no[(t<<3)&127:]))
-		}
-	}
+	nn := uint64(n) * pousseBytes
+	var most uint64 // bytewise, the most markers of one colour in a line
 	var st [3]int32
-	most := 0
-	for i, o := range no[:n] {
-		o := int(o)
-		x := int(b.occN[k][i]) - o
-		most = max(most, o, x)
-		if o == n {
-			st[Second]++
-		} else if x == n {
-			st[First]++
+	for t := 0; t < tiles; t++ {
+		var o uint64 // byte r: the O squares of line 8t+r
+		if k == 0 {
+			o = b.tileRowCounts(t, tiles)
+		} else {
+			o = b.tileColCounts(t, tiles)
+		}
+		occ := binary.LittleEndian.Uint64(b.occN[k][(t<<3)&127:])
+		x := occ - o // no byte borrows: a line's O are among its markers
+		most = pousseMax(most, pousseMax(o, x))
+		if pousseHasByte(o, nn)|pousseHasByte(x, nn) != 0 { // a straight: rare
+			for r := range 8 {
+				switch uint64(n) {
+				case o >> (8 * r) & 0xff:
+					st[Second]++
+				case x >> (8 * r) & 0xff:
+					st[First]++
+				}
+			}
 		}
 	}
-	s.slack[k] = n - 1 - most
+	m := pousseMax(most, most>>32)
+	m = pousseMax(m, m>>16)
+	m = pousseMax(m, m>>8)
+	s.slack[k] = n - 1 - int(m&0xff)
 	if st[First]+st[Second] > 0 {
 		s.slack[k] = -1
 	}
 	clear(b.hits[k][:n])
 	s.maxHits[k] = 0
 	s.axisStraights[k] = st
+}
+
+// pousseBytes has 1 in every byte.
+const pousseBytes = 0x0101010101010101
+
+// pousseMax returns the bytewise maximum of a and b, whose bytes are all
+// below 128. O(1).
+func pousseMax(a, b uint64) uint64 {
+	ge := ((a | 0x80*pousseBytes) - b) >> 7 & pousseBytes // 1 where a >= b
+	return b ^ (a^b)&(ge*0xff)
+}
+
+// pousseHasByte returns non-zero when some byte of a equals that of b
+// (bytes all below 128). O(1).
+func pousseHasByte(a, b uint64) uint64 {
+	z := a ^ b
+	return (z - pousseBytes) &^ z & (0x80 * pousseBytes)
 }
 
 // Hash returns the Zobrist hash of the cells and of who made the last
@@ -340,15 +363,26 @@ func (s *PousseState) StraightLines() []PousseLine {
 // changed. No counts are kept (see PousseState).
 func (s *PousseState) Apply(dir byte, line int) {
 	n := s.n
-	d := pousseDirs[dir]
-	if line < 1 || line > n || d == 0 {
+	if line < 1 || line > n {
 		return
 	}
 	i := line - 1
 	// ax is the axis of the pushed line (0 a row, 1 a column), 1-ax that
-	// of the crossing lines; fromLo that the markers enter at square 0.
-	ax := int(d >> 1 & 1)
-	fromLo := d&1 != 0
+	// of the crossing lines.
+	var ax int
+	fromLo := false
+	switch dir {
+	case 'L':
+		ax, fromLo = 0, true
+	case 'R':
+		ax = 0
+	case 'T':
+		ax, fromLo = 1, true
+	case 'B':
+		ax = 1
+	default:
+		return
+	}
 	b := s.b
 	occ := &b.occ[ax][i&127]
 	isO := uint64(s.plies & 1) // the mover: 0 for X, 1 for O
@@ -356,39 +390,38 @@ func (s *PousseState) Apply(dir byte, line int) {
 	s.slack[1-ax]-- // every crossing line may change
 	h := b.hits[ax][i&127] + 1
 	b.hits[ax][i&127] = h
-	mh := s.maxHits[ax]
-	s.maxHits[ax] = max(mh, int(h))
-	s.slack[ax] -= min(max(int(h)-mh, 0), 1)
-
-	// The run is lo..hi; k is its empty square, filled by the move,
-	// unless the line is full.
+	if int(h) > s.maxHits[ax] {
+		s.maxHits[ax] = int(h)
+		s.slack[ax]--
+	}
 	free0, free1 := s.full[0]&^occ[0], s.full[1]&^occ[1]
-	first := 64 + bits.TrailingZeros64(free1) // 128 when none
-	if free0 != 0 {
-		first = bits.TrailingZeros64(free0)
-	}
-	last := 63 - bits.LeadingZeros64(free0) // -1 when none
-	if free1 != 0 {
-		last = 127 - bits.LeadingZeros64(free1)
-	}
-	full := free0|free1 == 0
-	lo, hi, k := last, n-1, last
+	k := -1 // the empty square that gets filled, or -1 when the line is full
+	lo, hi := 0, n-1
 	if fromLo {
-		lo, hi, k = 0, first, first
+		if free0 != 0 {
+			k = bits.TrailingZeros64(free0)
+		} else if free1 != 0 {
+			k = 64 + bits.TrailingZeros64(free1)
+		}
+		if k >= 0 {
+			hi = k
+		}
+	} else {
+		if free1 != 0 {
+			k = 127 - bits.LeadingZeros64(free1)
+		} else if free0 != 0 {
+			k = 63 - bits.LeadingZeros64(free0)
+		}
+		if k >= 0 {
+			lo = k
+		}
 	}
-	if full {
-		lo, hi = 0, n-1
+	if k >= 0 {
+		occ[k>>6&1] |= 1 << (k & 63)
+		b.occN[ax][i&127]++
+		b.occ[1-ax][k&127][i>>6&1] |= 1 << (i & 63)
+		b.occN[1-ax][k&127]++
 	}
-	var fill uint64 = 1
-	if full {
-		fill = 0
-	}
-	k &= 127
-	occ[k>>6&1] |= fill << (k & 63)
-	b.occN[ax][i&127] += uint8(fill)
-	b.occ[1-ax][k][i>>6&1] |= fill << (i & 63)
-	b.occN[1-ax][k] += uint8(fill)
-
 	var was pousseLine
 	if s.hashing {
 		was = b.line(ax, i)
@@ -409,19 +442,10 @@ func (s *PousseState) Apply(dir byte, line int) {
 		if ax == 1 {
 			pb, ps = i, n
 		}
-		kk := k
-		if full {
-			kk = -1
-		}
 		now := b.line(ax, i)
-		s.hashMove(pousseLine{was[0] ^ now[0], was[1] ^ now[1]}, kk, now, pb, ps)
+		s.hashMove(pousseLine{was[0] ^ now[0], was[1] ^ now[1]}, k, now, pb, ps)
 	}
 }
-
-// pousseDirs describes the directions: bit 1 the axis (0 for 'L' and 'R',
-// which push rows), bit 0 set when the markers enter at square 0 ('L',
-// 'T'), bit 2 set for a direction; 0 for any other byte.
-var pousseDirs = [256]uint8{'L': 4 | 1, 'R': 4, 'T': 4 | 2 | 1, 'B': 4 | 2}
 
 // hashMove XORs into the hash the change of a move on one line: the
 // squares j of d changed between X and O, except the square k (when k >=

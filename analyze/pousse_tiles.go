@@ -163,11 +163,11 @@ func (b *pousseBoard) tileRowCounts(ti, tiles int) uint64 {
 	return acc // byte r: the O squares of row 8ti+r (at most 104)
 }
 
-// tileColCounts sets cnt[c] to the number of O squares of column 8tj+c,
-// over tiles tile rows: four 4-bit-lane sums of the tiles (at most 13 in
-// a lane), then each lane's bytes summed by one multiplication. O(N/8)
+// tileColCounts returns the number of O squares of column 8tj+c in byte
+// c, over tiles tile rows: four 4-bit-lane sums of the tiles (at most 13
+// in a lane), then each lane's bytes summed by one multiplication. O(N/8)
 // word operations for 8 columns.
-func (b *pousseBoard) tileColCounts(tj, tiles int, cnt *[8]uint8) {
+func (b *pousseBoard) tileColCounts(tj, tiles int) uint64 {
 	var a0, a1, a2, a3 uint64
 	const l = 0x1111111111111111
 	for ti := 0; ti < tiles; ti++ {
@@ -178,14 +178,8 @@ func (b *pousseBoard) tileColCounts(tj, tiles int, cnt *[8]uint8) {
 		a3 += x >> 3 & l
 	}
 	const nib, sum = 0x0f0f0f0f0f0f0f0f, 0x0101010101010101
-	cnt[0] = uint8((a0 & nib) * sum >> 56)
-	cnt[1] = uint8((a1 & nib) * sum >> 56)
-	cnt[2] = uint8((a2 & nib) * sum >> 56)
-	cnt[3] = uint8((a3 & nib) * sum >> 56)
-	cnt[4] = uint8((a0 >> 4 & nib) * sum >> 56)
-	cnt[5] = uint8((a1 >> 4 & nib) * sum >> 56)
-	cnt[6] = uint8((a2 >> 4 & nib) * sum >> 56)
-	cnt[7] = uint8((a3 >> 4 & nib) * sum >> 56)
+	return (a0&nib)*sum>>56 | (a1&nib)*sum>>56<<8 | (a2&nib)*sum>>56<<16 | (a3&nib)*sum>>56<<24 |
+		(a0>>4&nib)*sum>>56<<32 | (a1>>4&nib)*sum>>56<<40 | (a2>>4&nib)*sum>>56<<48 | (a3>>4&nib)*sum>>56<<56
 }
 
 // line returns the O squares of row i (ax 0) or column i (ax 1). O(N/8).
