@@ -15,6 +15,8 @@ const (
 	tileNotC0  = 0xfefefefefefefefe // all but column 0
 	tileNotC7  = 0x7f7f7f7f7f7f7f7f // all but column 7
 	tileColGet = 0x0102040810204080 // gathers column 0 into the top byte
+
+	pousseTiles = (PousseMaxN + 7) / 8 // tiles across the largest board
 )
 
 // tileAt returns the index of the tile and the bit of the 0-based square
@@ -28,7 +30,7 @@ func (b *pousseBoard) rowO(i int) pousseLine {
 	var ln pousseLine
 	sh := uint(i&7) << 3
 	base := (i >> 3 & 15) << 4
-	for tj := range 16 {
+	for tj := range pousseTiles {
 		ln[tj>>3] |= (b.o[base|tj] >> sh & 0xff) << (uint(tj&7) << 3)
 	}
 	return ln
@@ -39,7 +41,7 @@ func (b *pousseBoard) colO(j int) pousseLine {
 	var ln pousseLine
 	c := uint(j & 7)
 	tj := j >> 3 & 15
-	for ti := range 16 {
+	for ti := range pousseTiles {
 		byt := (b.o[ti<<4|tj] >> c & tileCol0) * tileColGet >> 56
 		ln[ti>>3] |= byt << (uint(ti&7) << 3)
 	}
