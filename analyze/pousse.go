@@ -1,33 +1,34 @@
 package analyze
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"sync"
-	"unsafe"
 )
 
 // PousseMaxN is the largest Pousse board size the rules allow.
 const PousseMaxN = 100
 
-// PousseState is a Pousse position being played, kept as bitboards: every
-// row and every column is a 128-bit line (two words, N <= 100) of which
-// squares are occupied and of which hold an O, bit j for square j. The
-// rows and the columns are two copies of the same cells, so that a push
-// along either is a shift of one line: O(1) word operations. The push
-// changes one square in each crossing line it moves; only the squares
-// whose colour changes are written to the other copy, one bit each.
+// PousseState is a Pousse position being played, kept as bitboards. The
+// occupied squares are kept twice, every row and every column as a
+// 128-bit line (two words, N <= 100), bit j for square j: a move fills at
+// most one square, one bit in each copy, and the line of the push tells
+// where its run ends in O(1). The O squares are kept once, in 8 x 8 tiles
+// (see pousse_tiles.go), so that a push along a row or a column moves
+// them with O(N/8) word operations, with no bit moved on its own.
 //
 // Straights are counted lazily. A row's X and O counts change by at most
 // one on a column push (one square of the row moves) and on a push of
 // that row, and not otherwise; the same holds for columns. So when the
 // fullest row holds Mr < N markers of one colour, no row is a straight
 // until the column pushes since plus the pushes of the most pushed row
-// reach N-Mr, and the same for columns. The counts are redone (O(N)
-// popcounts) only when one of those bounds is used up and someone asks
-// (Straights, Winner, StraightLines). On random play, with lines about
-// half X and half O, that is once every 2N/3 moves or so.
+// reach N-Mr, and the same for columns. The counts of an axis are redone
+// (countAxis, O(N²/64) word operations on the tiles) only when its bound
+// is used up and someone asks (Straights, Winner, StraightLines). On
+// random play, with lines about half X and half O, that is once every N/2
+// moves or so for each axis (every 52 moves on the reference input).
 //
-// A PousseState holds 8.8 KB whatever N; it allocates nothing per move.
+// A PousseState holds 6.5 KiB whatever N; it allocates nothing per move.
 // It is not safe for concurrent use, even by readers only: Straights and
 // Winner may recount.
 type PousseState struct {
@@ -38,18 +39,19 @@ type PousseState struct {
 	full pousseLine
 
 	// straights[c] is the number of rows and columns made of N cells of
-	// colour c (index 0 unused), as of plies countedAt. room[0] is N-1
-	// less the most markers of one colour in a row then, room[1] the same
-	// for columns; both are -1 when a straight exists then. axisPushes[ax]
-	// counts the pushes along rows (0) and columns (1) since, and
-	// maxHits[ax] the most pushes of one row or column since (the lines'
-	// own counts are in b.hits).
-	straights  [3]int32
-	win        Player // the colour with more straights then, or None
-	countedAt  int
-	room       [2]int
-	axisPushes [2]int
-	maxHits    [2]int
+	// colour c (index 0 unused), as of plies countedAt. slack[0] is N-1
+	// less the most markers of one colour in a row then, less the column
+	// pushes since and the pushes of the most pushed row since; slack[1]
+	// the same for columns. Both are -1 when a straight exists then. A
+	// count is due when one is negative. maxHits[0] is the most pushes
+	// of one row since, maxHits[1] of one column (the lines' own counts
+	// are in b.hits).
+	straights     [3]int32
+	axisStraights [2][3]int32 // those of the rows, of the columns
+	win           Player      // the colour with more straights then, or None
+	countedAt     int
+	slack         [2]int
+	maxHits       [2]int
 
 	// hashing is true when h is kept up to date; h is the Zobrist hash of
 	// the cells alone.
@@ -61,16 +63,17 @@ type PousseState struct {
 // j%64) is square j.
 type pousseLine [2]uint64
 
-// pousseBoard holds the lines of a position, index 0 for the rows and 1
-// for the columns: occ[0][i] has the occupied squares of row i, o[0][i]
-// those holding an O, occN[0][i] the number of occupied squares; [1][j]
-// the same for column j. Bits N..127 and lines N..127 are always zero,
-// and an O bit is set only on an occupied square. The arrays have 128
-// lines so that a line number masked with 127 needs no bounds check.
+// pousseBoard holds the cells of a position. occ[0][i] has the occupied
+// squares of row i and occN[0][i] their number; [1][j] the same for
+// column j. o holds the O squares in tiles (pousse_tiles.go). Bits
+// N..127 and lines N..127 are always zero, and an O bit is set only on an
+// occupied square. The arrays have 128 lines (256 tiles) so that an index
+// masked with 127 (255) needs no bounds check.
 type pousseBoard struct {
-	occ, o [2][128]pousseLine
-	occN   [2][128]uint8
-	hits   [2][128]uint8 // pushes of each line since the last count
+	occ  [2][128]pousseLine
+	occN [2][128]uint8
+	hits [2][128]uint8 // pushes of each line since the last count
+	o    [256]uint64
 }
 
 // PousseLine is a row or column of the board, for highlighting straights.
@@ -96,7 +99,7 @@ func newPousseState(n int, hashing bool) *PousseState {
 		n:       n,
 		b:       new(pousseBoard),
 		full:    pousseLow(n),
-		room:    [2]int{n - 1, n - 1}, // the empty board
+		slack:   [2]int{n - 1, n - 1}, // the empty board
 		hashing: hashing,
 	}
 }
@@ -106,10 +109,8 @@ func pousseLow(b int) pousseLine {
 	return pousseLine{uint64(1)<<uint(b) - 1, uint64(1)<<uint(max(b-64, 0)) - 1}
 }
 
-// rowOcc, rowO, colOcc and colO return the lines of the 0-based row or
-// column i.
+// rowOcc returns the occupied squares of the 0-based row i.
 func (s *PousseState) rowOcc(i int) *pousseLine { return &s.b.occ[0][i&127] }
-func (s *PousseState) rowO(i int) *pousseLine   { return &s.b.o[0][i&127] }
 
 // N returns the board size. O(1).
 func (s *PousseState) N() int { return s.n }
@@ -117,7 +118,8 @@ func (s *PousseState) N() int { return s.n }
 // cell returns the 0-based square (i, j): 0 (empty), 1 (X) or 2 (O).
 func (s *PousseState) cell(i, j int) byte {
 	occ := s.rowOcc(i)[j>>6] >> (j & 63) & 1
-	o := s.rowO(i)[j>>6] >> (j & 63) & 1
+	t, bit := tileAt(i, j)
+	o := s.b.o[t&255] >> bit & 1
 	return byte(occ + o)
 }
 
@@ -137,7 +139,7 @@ func (s *PousseState) AppendRow(dst []byte, row int, empty byte) []byte {
 	if row < 1 || row > s.n {
 		return dst
 	}
-	occ, o := *s.rowOcc(row - 1), *s.rowO(row - 1)
+	occ, o := *s.rowOcc(row - 1), s.b.rowO(row-1)
 	for j := 0; j < s.n; j++ {
 		c := empty
 		if occ[j>>6]>>(j&63)&1 != 0 {
@@ -165,7 +167,7 @@ func (s *PousseState) lastMover() Player {
 func (s *PousseState) Plies() int { return s.plies }
 
 // Straights returns the number of straights of X and of O. O(1) while
-// the slack of the last count lasts, else O(N) to recount.
+// the slack of the last count lasts, else O(N²/64) to recount an axis.
 func (s *PousseState) Straights() (x, o int) {
 	s.counted()
 	return int(s.straights[First]), int(s.straights[Second])
@@ -175,57 +177,101 @@ func (s *PousseState) Straights() (x, o int) {
 // counts are equal (including equal non-zero counts). Costs what
 // Straights costs.
 func (s *PousseState) Winner() Player {
-	s.counted()
+	if (s.slack[0]|s.slack[1]) < 0 && s.plies != s.countedAt {
+		s.count() // inlined test: Winner is asked after every move
+	}
 	return s.win
 }
 
 // counted makes the straights current: O(1) while the bounds of the last
-// count hold (see PousseState), else O(N).
+// count hold (see PousseState), else O(N²/64) per axis recounted.
 func (s *PousseState) counted() {
-	if s.plies != s.countedAt &&
-		(s.axisPushes[1]+s.maxHits[0] > s.room[0] || s.axisPushes[0]+s.maxHits[1] > s.room[1]) {
+	if (s.slack[0]|s.slack[1]) < 0 && s.plies != s.countedAt {
 		s.count()
 	}
 }
 
-// count counts the straights of every line and the slack: for each of
-// the 2N lines, the popcount of its O bits (one word when N <= 64, else
-// two); its X are its occupied squares less its O. O(N).
+// count recounts the straights of the rows when their slack is used up,
+// and those of the columns when theirs is, and sets the winner.
 func (s *PousseState) count() {
-	n := s.n
-	b := s.b
-	var st [3]int32
-	for k := 0; k < 2; k++ { // rows, then columns
-		os, occN := b.o[k][:n], b.occN[k][:n]
-		most := 0
-		for i, o := range os {
-			no := bits.OnesCount64(o[0])
-			if n > 64 {
-				no += bits.OnesCount64(o[1])
-			}
-			nx := int(occN[i]) - no
-			most = max(most, no, nx)
-			if no == n {
-				st[Second]++
-			} else if nx == n {
-				st[First]++
-			}
+	for k := range 2 {
+		if s.slack[k] < 0 {
+			s.countAxis(k)
 		}
-		s.room[k] = n - 1 - most
-		clear(b.hits[k][:n])
 	}
-	if st[First]+st[Second] > 0 {
-		s.room = [2]int{-1, -1}
-	}
-	s.axisPushes, s.maxHits = [2]int{}, [2]int{}
-	s.straights = st
+	st := s.axisStraights
+	x, o := st[0][First]+st[1][First], st[0][Second]+st[1][Second]
+	s.straights = [3]int32{0, x, o}
 	s.win = None
-	if st[First] > st[Second] {
+	if x > o {
 		s.win = First
-	} else if st[Second] > st[First] {
+	} else if o > x {
 		s.win = Second
 	}
 	s.countedAt = s.plies
+}
+
+// countAxis counts the straights of the rows (k = 0) or of the columns (k
+// = 1), and their slack. The O squares of each line are counted from the
+// tiles, eight lines at a time (tileRowCounts, tileColCounts), one byte
+// per line; a line's X are its occupied squares less its O, and the most
+// of one colour and the straights are found on the eight bytes at once
+// (pousseMost). O(N²/64) word operations: about 170 tiles for N = 100.
+func (s *PousseState) countAxis(k int) {
+	n := s.n
+	b := s.b
+	tiles := (n + 7) >> 3
+	nn := uint64(n) * pousseBytes
+	var most uint64 // bytewise, the most markers of one colour in a line
+	var st [3]int32
+	for t := 0; t < tiles; t++ {
+		var o uint64 // byte r: the O squares of line 8t+r
+		if k == 0 {
+			o = b.tileRowCounts(t, tiles)
+		} else {
+			o = b.tileColCounts(t, tiles)
+		}
+		occ := binary.LittleEndian.Uint64(b.occN[k][(t<<3)&127:])
+		x := occ - o // no byte borrows: a line's O are among its markers
+		most = pousseMax(most, pousseMax(o, x))
+		if pousseHasByte(o, nn)|pousseHasByte(x, nn) != 0 { // a straight: rare
+			for r := range 8 {
+				switch uint64(n) {
+				case o >> (8 * r) & 0xff:
+					st[Second]++
+				case x >> (8 * r) & 0xff:
+					st[First]++
+				}
+			}
+		}
+	}
+	m := pousseMax(most, most>>32)
+	m = pousseMax(m, m>>16)
+	m = pousseMax(m, m>>8)
+	s.slack[k] = n - 1 - int(m&0xff)
+	if st[First]+st[Second] > 0 {
+		s.slack[k] = -1
+	}
+	clear(b.hits[k][:n])
+	s.maxHits[k] = 0
+	s.axisStraights[k] = st
+}
+
+// pousseBytes has 1 in every byte.
+const pousseBytes = 0x0101010101010101
+
+// pousseMax returns the bytewise maximum of a and b, whose bytes are all
+// below 128. O(1).
+func pousseMax(a, b uint64) uint64 {
+	ge := ((a | 0x80*pousseBytes) - b) >> 7 & pousseBytes // 1 where a >= b
+	return b ^ (a^b)&(ge*0xff)
+}
+
+// pousseHasByte returns non-zero when some byte of a equals that of b
+// (bytes all below 128). O(1).
+func pousseHasByte(a, b uint64) uint64 {
+	z := a ^ b
+	return (z - pousseBytes) &^ z & (0x80 * pousseBytes)
 }
 
 // Hash returns the Zobrist hash of the cells and of who made the last
@@ -247,7 +293,7 @@ func (s *PousseState) fullHash() uint64 {
 	n := s.n
 	var h uint64
 	for i := 0; i < n; i++ {
-		occ, o := *s.rowOcc(i), *s.rowO(i)
+		occ, o := *s.rowOcc(i), s.b.rowO(i)
 		for q := 0; q < 2; q++ {
 			for w := occ[q]; w != 0; w &= w - 1 {
 				j := q<<6 | bits.TrailingZeros64(w)
@@ -267,18 +313,18 @@ func (s *PousseState) Clone() *PousseState {
 }
 
 // sameCells reports whether s and t (of the same size) have the same
-// cells. O(N).
+// cells. O(N) lines and 256 tiles.
 func (s *PousseState) sameCells(t *PousseState) bool {
 	for i := 0; i < s.n; i++ {
-		if s.b.occ[0][i] != t.b.occ[0][i] || s.b.o[0][i] != t.b.o[0][i] {
+		if s.b.occ[0][i] != t.b.occ[0][i] {
 			return false
 		}
 	}
-	return true
+	return s.b.o == t.b.o
 }
 
 // StraightLines returns the rows, then the columns, that are straights
-// now, in increasing order. O(N).
+// now, in increasing order. O(N), plus O(N/8) to read out each full line.
 func (s *PousseState) StraightLines() []PousseLine {
 	if x, o := s.Straights(); x == 0 && o == 0 {
 		return nil
@@ -287,9 +333,13 @@ func (s *PousseState) StraightLines() []PousseLine {
 	n := s.n
 	for k := 0; k < 2; k++ {
 		for i := 0; i < n; i++ {
-			a, o := s.b.occ[k][i], s.b.o[k][i]
+			a := s.b.occ[k][i]
 			if a != s.full {
 				continue
+			}
+			o := s.b.rowO(i)
+			if k == 1 {
+				o = s.b.colO(i)
 			}
 			if o == (pousseLine{}) {
 				out = append(out, PousseLine{Col: k == 1, Index: i + 1, Who: First})
@@ -307,12 +357,11 @@ func (s *PousseState) StraightLines() []PousseLine {
 //
 // Cost: O(1) word operations to find the run (the first empty square
 // from the side of entry is a count of trailing or leading zeros of the
-// line's free squares) and to push it (a shift of the line's O bits under
-// a mask of the run; only the square at the run's end can change from
-// empty to occupied). Then O(c), c the number of squares of the run
-// whose colour changed (about half the run on random play): one bit of
-// the crossing line each, and, when hashing, one key each. No counts
-// are kept (see PousseState).
+// line's free squares) and to fill its empty square, if any, in both
+// copies of the occupied squares; O(r/8) to move the O squares, r the
+// length of the run (pushL and the others: a masked shift of each tile
+// the run crosses). When hashing, one key per square whose colour
+// changed. No counts are kept (see PousseState).
 func (s *PousseState) Apply(dir byte, line int) {
 	n := s.n
 	if line < 1 || line > n {
@@ -320,92 +369,82 @@ func (s *PousseState) Apply(dir byte, line int) {
 	}
 	i := line - 1
 	// ax is the axis of the pushed line (0 a row, 1 a column), 1-ax that
-	// of the crossing lines. Square j of the pushed line is the row-major
-	// square pb+j*ps (for the hash). The lines' two words are kept in
-	// scalars: the compiler keeps those in registers, not [2]uint64.
-	var ax, pb, ps int
+	// of the crossing lines.
+	var ax int
 	fromLo := false
 	switch dir {
 	case 'L':
-		ax, pb, ps, fromLo = 0, i*n, 1, true
+		ax, fromLo = 0, true
 	case 'R':
-		ax, pb, ps = 0, i*n, 1
+		ax = 0
 	case 'T':
-		ax, pb, ps, fromLo = 1, i, n, true
+		ax, fromLo = 1, true
 	case 'B':
-		ax, pb, ps = 1, i, n
+		ax = 1
 	default:
 		return
 	}
 	b := s.b
 	occ := &b.occ[ax][i&127]
-	col := &b.o[ax][i&127]
 	isO := uint64(s.plies & 1) // the mover: 0 for X, 1 for O
 	s.plies++
-	s.axisPushes[ax]++
+	s.slack[1-ax]-- // every crossing line may change
 	h := b.hits[ax][i&127] + 1
 	b.hits[ax][i&127] = h
-	s.maxHits[ax] = max(s.maxHits[ax], int(h))
-	c0, c1 := col[0], col[1]
+	if int(h) > s.maxHits[ax] {
+		s.maxHits[ax] = int(h)
+		s.slack[ax]--
+	}
 	free0, free1 := s.full[0]&^occ[0], s.full[1]&^occ[1]
 	k := -1 // the empty square that gets filled, or -1 when the line is full
-	var run0, run1, sh0, sh1 uint64
+	lo, hi := 0, n-1
 	if fromLo {
-		end := n - 1
 		if free0 != 0 {
 			k = bits.TrailingZeros64(free0)
-			end = k
 		} else if free1 != 0 {
 			k = 64 + bits.TrailingZeros64(free1)
-			end = k
 		}
-		run0 = uint64(1)<<uint(end+1) - 1 // squares 0..end
-		run1 = uint64(1)<<uint(max(end-63, 0)) - 1
-		sh0, sh1 = c0<<1|isO, c1<<1|c0>>63
+		if k >= 0 {
+			hi = k
+		}
 	} else {
-		start := 0
 		if free1 != 0 {
 			k = 127 - bits.LeadingZeros64(free1)
-			start = k
 		} else if free0 != 0 {
 			k = 63 - bits.LeadingZeros64(free0)
-			start = k
 		}
-		run0 = s.full[0] &^ (uint64(1)<<uint(start) - 1) // squares start..n-1
-		run1 = s.full[1] &^ (uint64(1)<<uint(max(start-64, 0)) - 1)
-		sh0, sh1 = c0>>1|c1<<63, c1>>1
-		if n > 64 { // the mover's marker on the last square
-			sh1 |= isO << uint(n-65)
-		} else {
-			sh0 |= isO << uint(n-1)
+		if k >= 0 {
+			lo = k
 		}
 	}
-	nc0, nc1 := c0&^run0|sh0&run0, c1&^run1|sh1&run1
-	col[0], col[1] = nc0, nc1
-	d0, d1 := c0^nc0, c1^nc1
-	// The crossing lines: square i of crossing line j changes colour for
-	// every bit j of d; the filled square k becomes occupied.
-	q, bit := i>>6&1, uint64(1)<<(i&63)
 	if k >= 0 {
 		occ[k>>6&1] |= 1 << (k & 63)
 		b.occN[ax][i&127]++
-		b.occ[1-ax][k&127][q] |= bit
+		b.occ[1-ax][k&127][i>>6&1] |= 1 << (i & 63)
 		b.occN[1-ax][k&127]++
 	}
-	// The crossing lines' words are 16 bytes apart: stepping a pointer
-	// saves the index arithmetic of the loop's one load and store (about
-	// 8% of the engine's time on the reference input).
-	cO := &b.o[1-ax]
-	base := unsafe.Pointer(&cO[0][q])
-	for w := d0; w != 0; w &= w - 1 {
-		*(*uint64)(unsafe.Add(base, bits.TrailingZeros64(w)*16)) ^= bit
+	var was pousseLine
+	if s.hashing {
+		was = b.line(ax, i)
 	}
-	base = unsafe.Pointer(&cO[64][q])
-	for w := d1; w != 0; w &= w - 1 {
-		*(*uint64)(unsafe.Add(base, bits.TrailingZeros64(w)*16)) ^= bit
+	switch dir {
+	case 'L':
+		b.pushL(i, hi, isO)
+	case 'R':
+		b.pushR(i, lo, hi, isO)
+	case 'T':
+		b.pushT(i, hi, isO)
+	default:
+		b.pushB(i, lo, hi, isO)
 	}
 	if s.hashing {
-		s.hashMove(pousseLine{d0, d1}, k, pousseLine{nc0, nc1}, pb, ps)
+		// Square j of the pushed line is the row-major square pb+j*ps.
+		pb, ps := i*n, 1
+		if ax == 1 {
+			pb, ps = i, n
+		}
+		now := b.line(ax, i)
+		s.hashMove(pousseLine{was[0] ^ now[0], was[1] ^ now[1]}, k, now, pb, ps)
 	}
 }
 
@@ -437,13 +476,18 @@ func pousseCheckpointSize(n int) int {
 }
 
 // appendPacked appends the cells of s to dst, packed as
-// pousseCheckpointSize says. O(N) word operations.
+// pousseCheckpointSize says. O(N²/64) word operations (the O squares are
+// read out of the tiles row by row).
 func (s *PousseState) appendPacked(dst []byte) []byte {
 	n := s.n
 	for k := 0; k < 2; k++ {
 		var acc uint64
 		var nb int // bits in acc
-		for _, ln := range [2][]pousseLine{s.b.occ[0][:n], s.b.o[0][:n]}[k] {
+		for r := 0; r < n; r++ {
+			ln := s.b.occ[0][r&127]
+			if k == 1 {
+				ln = s.b.rowO(r)
+			}
 			for q, left := 0, n; left > 0; q, left = q+1, left-64 {
 				c := min(left, 64)
 				v := ln[q]
@@ -476,8 +520,9 @@ func readWord(p []byte) uint64 {
 }
 
 // setPacked makes s the position packed in p (by appendPacked) after the
-// given number of plies: the rows are read back, the columns transposed
-// from them, the hash recomputed when s keeps one; the straights are
+// given number of plies: the rows are read back, the O squares into the
+// tiles, the occupied squares of the columns transposed from those of the
+// rows; the hash is recomputed when s keeps one; the straights are
 // recounted when next asked. O(N²/64) word operations for the
 // transposition, plus O(markers) for the hash.
 func (s *PousseState) setPacked(p []byte, plies int) {
@@ -487,8 +532,7 @@ func (s *PousseState) setPacked(p []byte, plies int) {
 		stream := p[k*half : k*half+half]
 		var acc uint64
 		nb := 0 // unread bits in acc
-		rows := [2][]pousseLine{s.b.occ[0][:n], s.b.o[0][:n]}[k]
-		for r := range rows {
+		for r := 0; r < n; r++ {
 			var ln pousseLine
 			for q, left := 0, n; left > 0; q, left = q+1, left-64 {
 				c := min(left, 64)
@@ -508,7 +552,11 @@ func (s *PousseState) setPacked(p []byte, plies int) {
 				}
 				ln[q] = v & (uint64(1)<<uint(c) - 1)
 			}
-			rows[r] = ln
+			if k == 0 {
+				s.b.occ[0][r] = ln
+			} else {
+				s.b.setRowO(r, ln)
+			}
 		}
 	}
 	s.plies = plies
@@ -519,7 +567,7 @@ func (s *PousseState) setPacked(p []byte, plies int) {
 		}
 	}
 	s.countedAt = -1 // recount when asked
-	s.room = [2]int{-1, -1}
+	s.slack = [2]int{-1, -1}
 	if s.hashing {
 		s.h = s.fullHash()
 	}
@@ -530,20 +578,19 @@ func (s *PousseState) reset() {
 	*s.b = pousseBoard{}
 	s.plies = 0
 	s.h = 0
-	s.straights, s.win = [3]int32{}, None
-	s.countedAt, s.room = 0, [2]int{s.n - 1, s.n - 1}
-	s.axisPushes, s.maxHits = [2]int{}, [2]int{}
+	s.straights, s.axisStraights, s.win = [3]int32{}, [2][3]int32{}, None
+	s.countedAt, s.slack = 0, [2]int{s.n - 1, s.n - 1}
+	s.maxHits = [2]int{}
 }
 
-// transpose sets the columns from the rows, both planes, by 64 x 64 bit
-// blocks. O(N²/64) word operations per block row: about 2,500 for N =
-// 100.
+// transpose sets the occupied squares of the columns from those of the
+// rows, by 64 x 64 bit blocks. O(N²/64) word operations per block row:
+// about 1,200 for N = 100.
 func (s *PousseState) transpose() {
 	n := s.n
 	var blk [64]uint64
-	for k := 0; k < 2; k++ {
-		rows := [2]*[128]pousseLine{&s.b.occ[0], &s.b.o[0]}[k]
-		cols := [2]*[128]pousseLine{&s.b.occ[1], &s.b.o[1]}[k]
+	{
+		rows, cols := &s.b.occ[0], &s.b.occ[1]
 		for bi := 0; bi*64 < n; bi++ { // block row: rows 64bi..
 			for bj := 0; bj*64 < n; bj++ { // block column: squares 64bj..
 				for r := range blk {

@@ -145,3 +145,22 @@ func BenchmarkPousseCheckpoint(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkPousseCount recounts the straights of the rows and of the
+// columns of a 100 x 100 board filled by random play (countAxis: the
+// tiles counted eight lines at a time), as Winner does when the slack of
+// an axis is used up.
+func BenchmarkPousseCount(b *testing.B) {
+	g, _ := pousseBenchGame(1, 100, 30000)
+	s := newPousseState(100, false)
+	for _, mv := range g.Moves {
+		s.Apply(mv.Dir(), mv.Line())
+	}
+	for k, name := range []string{"rows", "columns"} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				s.countAxis(k)
+			}
+		})
+	}
+}

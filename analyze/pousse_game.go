@@ -16,15 +16,19 @@ type PousseGame struct {
 	// the cells after K, 2K, 3K, ... moves, packed one bit per cell for
 	// the occupied squares and one for the O squares
 	// (pousseCheckpointSize bytes each; the empty board before move 0 is
-	// implicit). K = max(32, N²/32), so checkpoints cost about 8 bytes per
-	// move and Board replays at most K moves: 312 at N = 100.
+	// implicit). K = max(64, 8·ceil(N²/64)) (pousseEvery), so checkpoints
+	// cost at most 2 bytes per move and Board replays at most K moves:
+	// 1,256 at N = 100.
 	every int
 	cps   []byte
 }
 
-// pousseEvery returns the checkpoint interval for an n x n board.
+// pousseEvery returns the checkpoint interval K for an n x n board: a
+// checkpoint is 16·ceil(N²/64) bytes (pousseCheckpointSize), so that K =
+// max(64, 8·ceil(N²/64)) keeps them to at most 2 bytes per move, and the
+// moves Board replays to at most K (1,256 at N = 100; about 50 µs).
 func pousseEvery(n int) int {
-	return max(32, n*n/32)
+	return max(64, pousseCheckpointSize(n)/2)
 }
 
 // Pousse replays g under the rules (RulesDefault means contest) and
@@ -42,7 +46,7 @@ func pousseEvery(n int) int {
 // of the Zobrist hash in an open-addressing table of earlier states of
 // the same mover; a hit is verified exactly by rebuilding the earlier
 // board (O(N² + K·N)), so a 64-bit collision cannot fake a repetition.
-// Memory kept: at most 8 bytes per move of checkpoints. ICFP rules use,
+// Memory kept: at most 2 bytes per move of checkpoints. ICFP rules use,
 // while analysing only, 8 bytes per move for the hashes and 8 to 16 for
 // the table.
 func Pousse(g *parse.Game, rules parse.Rules) *PousseGame {
@@ -191,7 +195,8 @@ func (pg *PousseGame) Played() int { return pg.played }
 // nil when the game has no usable size.
 //
 // Cost: O(N²) to restore the nearest checkpoint at or before k, then at
-// most K = max(32, N²/32) moves of O(run length) each.
+// most K = max(64, 8·ceil(N²/64)) moves (pousseEvery) of O(run length /
+// 8) each.
 func (pg *PousseGame) Board(k int) *PousseState {
 	return pg.BoardInto(nil, k)
 }
@@ -215,8 +220,8 @@ func (pg *PousseGame) BoardInto(s *PousseState, k int) *PousseState {
 
 // replay sets s (an n x n state) to the position after k moves, k <= the
 // number of moves the checkpoints cover plus K: it restores the
-// checkpoint at or before k and plays the moves after it. O(N²/64 + K·N),
-// where a move costs O(1) plus one step per square whose colour changes.
+// checkpoint at or before k and plays the moves after it. O(N²/64 +
+// K·N/8), a move costing O(1) plus one step per tile its run crosses.
 func (pg *PousseGame) replay(s *PousseState, k int) {
 	size := pousseCheckpointSize(pg.n)
 	c := min(k/pg.every, len(pg.cps)/size)

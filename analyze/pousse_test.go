@@ -423,6 +423,30 @@ func TestPousseBoardEveryPly(t *testing.T) {
 	}
 }
 
+// TestPousseCheckpointMemory checks the checkpoints' bound for every
+// board size: at most 2 bytes per move played, and an interval of at least
+// 64 moves (Board replays at most that many).
+func TestPousseCheckpointMemory(t *testing.T) {
+	for n := 1; n <= PousseMaxN; n++ {
+		size, every := pousseCheckpointSize(n), pousseEvery(n)
+		if size > 2*every || every < 64 {
+			t.Errorf("n=%d: %d bytes every %d moves", n, size, every)
+		}
+	}
+	if every := pousseEvery(100); every != 1256 {
+		t.Errorf("n=100: a checkpoint every %d moves, want 1256", every)
+	}
+	// A real game: the bytes kept against the moves played.
+	rng := rand.New(rand.NewPCG(5, 5))
+	for _, n := range []int{7, 23, 64, 100} {
+		moves := randomPousseMoves(rng, n, 20000, 0)
+		pg := Pousse(pousseGameOf(n, moves), parse.RulesContest)
+		if got := len(pg.cps); got > 2*pg.Played() {
+			t.Errorf("n=%d: %d bytes of checkpoints for %d moves", n, got, pg.Played())
+		}
+	}
+}
+
 // TestPousseCheckpointPacking round-trips random positions of every size
 // through the packed checkpoint form.
 func TestPousseCheckpointPacking(t *testing.T) {
