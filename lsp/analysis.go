@@ -10,13 +10,14 @@ import (
 	"sync/atomic"
 
 	"gamels/analyze"
+	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
 // fileAnalysis is the parse of one snapshot and the analysis of each of
 // its games.
 type fileAnalysis struct {
-	text  []byte // the text analysed
+	text  *textpos.Text // the text analysed
 	file  *parse.File
 	rules parse.Rules // the Pousse rules in force: the file's own, else the setting
 	games []*gameAnalysis
@@ -124,9 +125,9 @@ func tooLargeMessage(size int) string {
 //
 //   - parsing is incremental (parse.Reparse): after an edit inside one
 //     game only that game is read again, O(its bytes + later games),
-//     instead of O(len(text)); the edit itself is found with parse.Diff,
-//     O(len(text)) at memory speed, until the didChange's range is
-//     passed down;
+//     instead of O(len(text)); the edits since the previous analysis are
+//     found by textpos.Diff, which skips the chunks the two versions
+//     share: O(chunks + bytes of the chunks edited);
 //   - the games before the edit keep their analysis as is, the games
 //     after it keep theirs with a shift of their spans; when the parse
 //     had to be full, a game whose text did not change since the
@@ -134,27 +135,27 @@ func tooLargeMessage(size int) string {
 //     its text);
 //   - the games left are analysed on all processors, each at the
 //     engine's price.
-func analyzeFile(kind parse.Kind, text []byte, configured parse.Rules, cache *gameCache) *fileAnalysis {
+func analyzeFile(kind parse.Kind, text *textpos.Text, configured parse.Rules, cache *gameCache) *fileAnalysis {
 	fa := &fileAnalysis{text: text}
 	if kind == 0 {
-		fa.file = &parse.File{Size: len(text)}
+		fa.file = &parse.File{Size: text.Len()}
 		return fa
 	}
-	if len(text) > MaxDocumentSize {
-		fa.file = &parse.File{Kind: kind, Size: len(text)}
+	if text.Len() > MaxDocumentSize {
+		fa.file = &parse.File{Kind: kind, Size: text.Len()}
 		fa.tooLarge = true
 		return fa
 	}
 	prev := cache.latest()
 	if prev == nil || prev.file.Kind != kind || prev.tooLarge {
-		parseAndAnalyze(fa, kind, text, configured)
+		parseAndAnalyze(fa, kind, text.Bytes(), configured)
 		cache.setLatest(fa)
 		return fa
 	}
 	var lo, hi int
 	var inc bool
-	start, oldEnd, newEnd := parse.Diff(prev.text, text)
-	fa.file, lo, hi, inc = parse.Reparse(prev.file, parse.Bytes(text), start, oldEnd, newEnd)
+	start, oldEnd, newEnd := textpos.Diff(prev.text, text)
+	fa.file, lo, hi, inc = parse.Reparse(prev.file, text, start, oldEnd, newEnd)
 	fa.rules = fa.file.EffectiveRules(configured)
 	if inc && fa.rules != prev.rules {
 		inc = false
@@ -162,7 +163,7 @@ func analyzeFile(kind parse.Kind, text []byte, configured parse.Rules, cache *ga
 	fa.games = make([]*gameAnalysis, len(fa.file.Games))
 	var byText map[gameKey][]*gameAnalysis
 	var todo []int
-	delta := len(text) - len(prev.text)
+	delta := text.Len() - prev.text.Len()
 	for i, g := range fa.file.Games {
 		if inc && (i < lo || i >= hi) {
 			old := prev.games[i]
@@ -173,12 +174,12 @@ func analyzeFile(kind parse.Kind, text []byte, configured parse.Rules, cache *ga
 			fa.reused++
 			continue
 		}
-		src := text[g.Span.Start:g.Span.End]
+		src := text.Slice(g.Span.Start, g.Span.End)
 		if inc {
 			// A game read again: reuse the old game at its place when
 			// its text is the same (an edit in a comment or blanks).
 			if old := prev.games[i]; old.game.HasErrors == g.HasErrors &&
-				bytes.Equal(prev.text[old.game.Span.Start:old.game.Span.End], src) {
+				bytes.Equal(prev.text.Slice(old.game.Span.Start, old.game.Span.End), src) {
 				fa.games[i] = old.moved(g, old.shift+g.Span.Start-old.game.Span.Start)
 				fa.reused++
 				continue
@@ -403,7 +404,7 @@ func (fa *fileAnalysis) byText() map[gameKey][]*gameAnalysis {
 	m := make(map[gameKey][]*gameAnalysis, len(fa.games))
 	for _, ga := range fa.games {
 		g := ga.game
-		k := gameKey{errs: g.HasErrors, hash: maphash.Bytes(cacheSeed, fa.text[g.Span.Start:g.Span.End])}
+		k := gameKey{errs: g.HasErrors, hash: maphash.Bytes(cacheSeed, fa.text.Slice(g.Span.Start, g.Span.End))}
 		m[k] = append(m[k], ga)
 	}
 	return m
@@ -411,9 +412,9 @@ func (fa *fileAnalysis) byText() map[gameKey][]*gameAnalysis {
 
 // lookupGame returns the analysis in m (made from text) of a game whose
 // text is src, or nil.
-func lookupGame(m map[gameKey][]*gameAnalysis, text []byte, errs bool, src []byte) *gameAnalysis {
+func lookupGame(m map[gameKey][]*gameAnalysis, text *textpos.Text, errs bool, src []byte) *gameAnalysis {
 	for _, ga := range m[gameKey{errs: errs, hash: maphash.Bytes(cacheSeed, src)}] {
-		if g := ga.game; bytes.Equal(text[g.Span.Start:g.Span.End], src) {
+		if g := ga.game; bytes.Equal(text.Slice(g.Span.Start, g.Span.End), src) {
 			return ga
 		}
 	}

@@ -32,12 +32,17 @@ func TestAnalyzeFileEdits(t *testing.T) {
 			rng := rand.New(rand.NewPCG(5, uint64(len(text))))
 			for _, rules := range []parse.Rules{parse.RulesContest, parse.RulesICFP} {
 				cache := newGameCache()
-				analyzeFile(parse.Pousse, text, rules, cache)
+				curT := textpos.FromBytes(text)
+				analyzeFile(parse.Pousse, curT, rules, cache)
 				cur := text
 				for edit := range 60 {
-					cur = editMoves(rng, cur)
-					got := analyzeFile(parse.Pousse, cur, rules, cache)
-					want := analyzeFile(parse.Pousse, cur, rules, nil)
+					next := editMoves(rng, cur)
+					// The edited text as the server makes it: an Edit
+					// of the previous one, sharing its untouched chunks.
+					start, oldEnd, newEnd := parse.Diff(cur, next)
+					cur, curT = next, curT.Edit(start, oldEnd, next[start:newEnd])
+					got := analyzeFile(parse.Pousse, curT, rules, cache)
+					want := analyzeFile(parse.Pousse, textpos.FromBytes(cur), rules, nil)
 					if len(got.games) != len(want.games) {
 						t.Fatalf("edit %d: %d games, want %d", edit, len(got.games), len(want.games))
 					}

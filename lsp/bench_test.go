@@ -29,17 +29,20 @@ func BenchmarkAnalyzeFile(b *testing.B) {
 	b.Run("fresh", func(b *testing.B) {
 		b.SetBytes(int64(len(text)))
 		for b.Loop() {
-			analyzeFile(parse.Pousse, text, parse.RulesContest, newGameCache())
+			analyzeFile(parse.Pousse, textpos.FromBytes(text), parse.RulesContest, newGameCache())
 		}
 	})
 	b.Run("one game edited", func(b *testing.B) {
 		// Versions that differ by a comment inside one game near the
 		// middle; each iteration analyses the next version with the cache
 		// of the previous one, so exactly one game is new each time.
-		i := bytes.Index(text[len(text)/2:], []byte("\nL1\n")) + len(text)/2
-		var versions [3][]byte
+		// The versions are Texts made by Edit, as the server makes them
+		// from didChange: they share their untouched chunks.
+		i := bytes.Index(text[len(text)/2:], []byte("\nL1\n")) + len(text)/2 + 1
+		base := textpos.FromBytes(text)
+		var versions [3]*textpos.Text
 		for k := range versions {
-			versions[k] = append(append(bytes.Clone(text[:i+1]), fmt.Sprintf("# edit %d\n", k)...), text[i+1:]...)
+			versions[k] = base.Edit(i, i, fmt.Appendf(nil, "# edit %d\n", k))
 		}
 		cache := newGameCache()
 		analyzeFile(parse.Pousse, versions[0], parse.RulesContest, cache)

@@ -69,19 +69,11 @@ func (s *snapshot) Analysis() (*fileAnalysis, error) {
 				s.analysisErr = analysisPanic(s.uri, r)
 			}
 		}()
-		s.analysis = analyzeFile(s.kind, s.analysedBytes(), s.rules, s.cache)
+		s.analysis = analyzeFile(s.kind, s.text, s.rules, s.cache)
 	})
 	s.analysed.Store(true)
 	return s.analysis, s.analysisErr
 }
-
-// analysedBytes returns the text the analysis reads, in one slice. This
-// is the one place where an edited document's text is copied whole
-// (textpos.Text.Bytes: O(len(text)) once per snapshot, nothing for a
-// fresh document): the parse (parse.Reparse, parse.ParseEach) reads a
-// []byte. The engines' spans are offsets into it, the same as into
-// s.text.
-func (s *snapshot) analysedBytes() []byte { return s.text.Bytes() }
 
 // awaitAnalysis waits until the snapshot's analysis is ready, or until
 // ctx is done: a request cancelled while the analysis of a large

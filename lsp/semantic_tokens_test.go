@@ -116,7 +116,7 @@ func TestSemanticTokensEncoding(t *testing.T) {
 // random Spot games.
 func BenchmarkSemanticTokens(b *testing.B) {
 	text := readContest(b, "random/uva141_random3000.in")
-	fa := analyzeFile(parse.Spot, text, parse.RulesDefault, nil)
+	fa := analyzeFile(parse.Spot, textpos.FromBytes(text), parse.RulesDefault, nil)
 	m := testMapper(text, UTF16)
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
