@@ -50,6 +50,19 @@ func (r *idleRelease) poke() {
 	r.timer.Reset(r.delay)
 }
 
+// now runs release at once, on its own goroutine, unless stop came
+// first. The server calls it when a large document has just been opened:
+// its first analysis leaves the didOpen frame and its decoding as
+// garbage (about twice the document), and no burst of edits is under
+// way to wait for. O(1); the release costs a full collection, off the
+// caller's goroutine.
+func (r *idleRelease) now() {
+	if r == nil || r.delay <= 0 {
+		return
+	}
+	go r.fire()
+}
+
 // fire runs release, unless stop came first.
 func (r *idleRelease) fire() {
 	r.mu.Lock()

@@ -101,3 +101,27 @@ func TestServerRSSAfterEdits(t *testing.T) {
 		t.Fatalf("server exit status %d", code)
 	}
 }
+
+// TestReleaseAfterOpen checks that the open of a large document returns
+// its garbage at once (idleRelease.now), without waiting for the idle
+// delay, and that a small document's open does not.
+func TestReleaseAfterOpen(t *testing.T) {
+	c := startServer(t, nil)
+	var n atomic.Int32
+	c.srv.idle = &idleRelease{delay: time.Hour, release: func() { n.Add(1) }}
+	c.initialize(nil, "")
+	c.open("file:///small.pousse", 1, "2\nL1\nQUIT\n")
+	c.waitVersion("file:///small.pousse", 1)
+	text := gen.Pousse(9, gen.PousseOptions{Games: 500, MinN: 60, MaxN: 100, MinMoves: 200, MaxMoves: 5000})
+	if len(text) < largeDocument {
+		t.Fatalf("the document is %d bytes, under largeDocument", len(text))
+	}
+	c.open("file:///large.pousse", 1, string(text))
+	c.waitVersion("file:///large.pousse", 1)
+	for deadline := time.Now().Add(5 * time.Second); n.Load() == 0 && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if got := n.Load(); got != 1 {
+		t.Fatalf("released %d times after opening a small and a large document, want 1", got)
+	}
+}

@@ -103,21 +103,29 @@ func (ds *diagScheduler) run() {
 		return
 	}
 	ds.running = true
-	large := false
+	large, opened := false, false
 	for {
 		snap := ds.pending
 		ds.pending = nil
 		if snap == nil || ds.stopped {
 			ds.running = false
 			ds.mu.Unlock()
-			if large {
+			switch {
+			case opened:
+				ds.s.idle.now() // the open's garbage, at once
+			case large:
 				ds.s.idle.poke()
 			}
 			return
 		}
 		ds.mu.Unlock()
 		ds.runOne(snap)
-		large = large || snap.text.Len() >= largeDocument
+		// The last snapshot run decides: the open of a large document,
+		// with no edit after it yet, releases now; anything else waits
+		// for the end of the burst.
+		isLarge := snap.text.Len() >= largeDocument
+		opened = isLarge && snap.seq == 1
+		large = large || isLarge
 		ds.mu.Lock()
 	}
 }
