@@ -8,6 +8,9 @@ import (
 	"time"
 
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"gamels/internal/gen"
 )
 
 // BenchmarkServerEditProcess runs the server as a process behind OS
@@ -19,7 +22,9 @@ import (
 //
 // "same length" turns a move Lk into Rk and back; "insert line" adds a
 // move line and removes it again, so that every later offset and line
-// moves. It reports the open (the didOpen frame is encoded before its
+// moves; "spot/insert comment" does the same with a comment line in a
+// 10 MB Spot file of 20,000 games (each with its verdict diagnostic, so
+// that every publication carries 20,000 diagnostics). It reports the open (the didOpen frame is encoded before its
 // clock starts), the mean, median and slowest edit, the mean edit as a
 // percentage of the open, and the server's resident set after the open,
 // after the edits and after 2.5s of idleness (Options.IdleRelease), as
@@ -29,13 +34,27 @@ func BenchmarkServerEditProcess(b *testing.B) {
 	if _, err := os.Stat("/proc/self/status"); err != nil {
 		b.Skip("no /proc")
 	}
-	text := perfInput("many")
-	line, move := editPoint(text)
-	for _, edit := range []string{"same length", "insert line"} {
-		b.Run("many/"+edit, func(b *testing.B) {
+	many := perfInput("many")
+	spot := gen.Spot(3, gen.SpotOptions{Games: 20000, MinN: 20, MaxN: 50})
+	for _, bc := range []struct{ name, edit string }{
+		{"many", "same length"}, {"many", "insert line"}, {"spot", "insert comment"},
+	} {
+		text, u := many, uri.URI("file:///edit.pousse")
+		if bc.name == "spot" {
+			text, u = spot, "file:///edit.spot"
+		}
+		edit := bc.edit
+		var line int
+		var move string
+		ins := "T1\n" // the line inserted
+		if bc.name == "spot" {
+			line, ins = testMapper(text, UTF16).Line(len(text)/2), "# x\n"
+		} else {
+			line, move = editPoint(text)
+		}
+		b.Run(bc.name+"/"+edit, func(b *testing.B) {
 			c, pid, in := startServerProcessIO(b, perfDebounceEnv+"=1ms")
 			c.initialize(nil, "")
-			const u = "file:///edit.pousse"
 			frame := openFrame(b, u, 1, string(text))
 			t := time.Now()
 			writeRaw(b, in, frame)
@@ -61,7 +80,7 @@ func BenchmarkServerEditProcess(b *testing.B) {
 					}
 					ch = partial(rng(l, 0, l, uint32(len(move))), other)
 				case v%2 == 0:
-					ch = partial(rng(l, 0, l, 0), "T1\n")
+					ch = partial(rng(l, 0, l, 0), ins)
 				default:
 					ch = partial(rng(l, 0, l+1, 0), "")
 				}
@@ -81,7 +100,7 @@ func BenchmarkServerEditProcess(b *testing.B) {
 			// The first edit after that pays for fresh pages again.
 			v++
 			t = time.Now()
-			c.change(u, v, partial(rng(l, 0, l, 0), "T1\n"))
+			c.change(u, v, partial(rng(l, 0, l, 0), ins))
 			c.waitVersion(u, v)
 			afterIdle := time.Since(t)
 			size := float64(len(text))
