@@ -151,11 +151,19 @@ func quickFixes(snap *snapshot, fa *fileAnalysis, sp parse.Span) []quickFix {
 	return out
 }
 
-// lineEnding returns the line end used by the line holding off ("\n"
-// when it has none).
+// lineEnding returns the line end to write after the line holding off:
+// that line's own ("\n", "\r\n" or a lone "\r"), or, on the last line,
+// which has none, the previous line's; "\n" for a text of one line.
+// O(log chunks + lineStep).
 func lineEnding(text *textpos.Text, off int) string {
-	if text.CRLF(text.LineOf(off)) {
-		return "\r\n"
+	n := text.LineOf(off)
+	for _, l := range []int{n, n - 1} {
+		if l < 0 || l+1 >= text.Lines() {
+			continue
+		}
+		if e := text.Slice(text.LineEnd(l), text.LineStart(l+1)); len(e) > 0 {
+			return string(e)
+		}
 	}
 	return "\n"
 }

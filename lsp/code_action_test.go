@@ -275,3 +275,43 @@ func FuzzEditFeatures(f *testing.F) {
 		}
 	})
 }
+
+// TestInsertQuitLineEnds checks that the fix for a missing QUIT writes
+// the file's own line end: "\n", "\r\n" or a lone "\r", whether the game
+// ends on the last line (no line end of its own) or before other lines.
+func TestInsertQuitLineEnds(t *testing.T) {
+	c := startServer(t, nil)
+	c.initialize(nil, "")
+	for i, eol := range []string{"\n", "\r\n", "\r"} {
+		for j, src := range []string{
+			"2" + eol + "L1" + eol + "R2", // the game ends the file
+			"2" + eol + "L1" + eol + "R2" + eol + "2" + eol + "L1" + eol + "QUIT" + eol, // the next game follows
+		} {
+			u := uri.URI(fmt.Sprintf("file:///eol%d%d.pousse", i, j))
+			c.open(u, 1, src)
+			pub := c.waitVersion(u, 1)
+			var found bool
+			for _, d := range pub.Diagnostics {
+				if codeString(d.Code) != string(parse.CodeMissingQuit) {
+					continue
+				}
+				acts := rawCall[[]protocol.CodeAction](t, c, protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{
+					TextDocument: protocol.TextDocumentIdentifier{URI: u}, Range: d.Range,
+					Context: protocol.CodeActionContext{Diagnostics: []protocol.Diagnostic{d}}})
+				for _, a := range acts {
+					if a.Edit == nil || !strings.HasPrefix(a.Title, "Insert QUIT") {
+						continue
+					}
+					found = true
+					es := a.Edit.Changes[u]
+					if len(es) != 1 || es[0].NewText != eol+"QUIT" {
+						t.Errorf("%q: Insert QUIT edits %+v, want one inserting %q", src, es, eol+"QUIT")
+					}
+				}
+			}
+			if !found {
+				t.Errorf("%q: no Insert QUIT fix among %v", src, pub.Diagnostics)
+			}
+		}
+	}
+}
