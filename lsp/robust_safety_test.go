@@ -225,8 +225,8 @@ func TestCodeActionsChangeOnlyWhatTheySay(t *testing.T) {
 				}
 				fixedAfter := freshDiagnostics(u, out, UTF16)
 				for _, fd := range a.Diagnostics {
-					if countMsg(fixedAfter, fd.Message) >= countMsg(pub.Diagnostics, fd.Message) {
-						t.Errorf("%s: action %q does not fix %q", name, a.Title, fd.Message)
+					if countLike(fixedAfter, fd) >= countLike(pub.Diagnostics, fd) {
+						t.Errorf("%s: action %q does not fix %q (%s)", name, a.Title, fd.Message, codeString(fd.Code))
 					}
 				}
 			}
@@ -239,10 +239,13 @@ func TestCodeActionsChangeOnlyWhatTheySay(t *testing.T) {
 	t.Logf("%d code actions applied", actions)
 }
 
-func countMsg(ds []protocol.Diagnostic, msg any) int {
-	n := 0
-	for _, d := range ds {
-		if fmt.Sprint(d.Message) == fmt.Sprint(msg) {
+// countLike counts the diagnostics of ds with d's code (its stable
+// identity: messages may be reworded), or, for one without a code, with
+// its message.
+func countLike(ds []protocol.Diagnostic, d protocol.Diagnostic) int {
+	code, n := codeString(d.Code), 0
+	for _, e := range ds {
+		if code != "" && codeString(e.Code) == code || code == "" && fmt.Sprint(e.Message) == fmt.Sprint(d.Message) {
 			n++
 		}
 	}
