@@ -635,11 +635,15 @@ func pousseKey(t uint64, d byte) uint64 {
 
 // playUntilWin applies moves in turn (see Apply) until one leaves a
 // colour with more straights, and returns its index and that colour, or
-// -1 and None when no move does. It is Apply and Winner after each move,
-// without the hash, in one loop: one branch on the direction a move, and
-// no call but the push (a third faster than the calls, on the reference
-// input). s must not keep a hash. O(moves) plus what Apply and Winner
-// cost.
+// -1 and None when no move does. It is Apply then Winner after each move,
+// without the hash, in one loop: one branch on the direction a move (the
+// direction is random in a game, so that branch is mispredicted about
+// every other move), the bookkeeping inlined, no call but the push. On
+// the reference input's 676,154 moves this took the engine from 24.4 to
+// 21.4-21.7 ms (best of 7, A/B alternated 8 times); computing the run's
+// ends without branching on the direction (masks and conditional moves)
+// measured slower, 24.1. s must not keep a hash. O(moves) plus what
+// Apply and Winner cost.
 func (s *PousseState) playUntilWin(moves []parse.Move) (int, Player) {
 	n := s.n
 	b := s.b
