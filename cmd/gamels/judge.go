@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"sync"
 
 	"gamels/analyze"
 	"gamels/internal/textpos"
@@ -123,13 +124,39 @@ func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Wri
 // frees next to nothing: on ref.pousse the one cycle the default setting
 // ran cost about 1 ms of CPU (GODEBUG=gctrace=1) of the judge's 35-45.
 // A memory limit of 16 bytes per byte of input, and at least 256 MiB,
-// brings the collector back should an input need more than that.
+// brings the collector back should an input need more than that. The
+// settings are the process's: judges that overlap (tests, benchmarks)
+// share them, the limit that of the largest input, and the last one to
+// finish restores them.
 func judgeMemory(n int) (restore func()) {
 	limit := max(int64(n)*16, 256<<20)
-	oldPercent := debug.SetGCPercent(-1)
-	oldLimit := debug.SetMemoryLimit(limit)
-	return func() {
-		debug.SetMemoryLimit(oldLimit)
-		debug.SetGCPercent(oldPercent)
+	judgeGC.Lock()
+	defer judgeGC.Unlock()
+	if judgeGC.running == 0 {
+		judgeGC.percent = debug.SetGCPercent(-1)
+		judgeGC.limit = debug.SetMemoryLimit(limit)
+		judgeGC.set = limit
+	} else if limit > judgeGC.set {
+		debug.SetMemoryLimit(limit)
+		judgeGC.set = limit
 	}
+	judgeGC.running++
+	return func() {
+		judgeGC.Lock()
+		defer judgeGC.Unlock()
+		if judgeGC.running--; judgeGC.running == 0 {
+			debug.SetMemoryLimit(judgeGC.limit)
+			debug.SetGCPercent(judgeGC.percent)
+		}
+	}
+}
+
+// judgeGC holds the collector's settings from before the running
+// judges, and the limit they set.
+var judgeGC struct {
+	sync.Mutex
+	running int
+	percent int
+	limit   int64
+	set     int64
 }
