@@ -640,7 +640,7 @@ func pousseKey(t uint64, d byte) uint64 {
 // direction is random in a game, so that branch is mispredicted about
 // every other move), the bookkeeping inlined, no call but the push. On
 // the reference input's 676,154 moves this took the engine from 24.4 to
-// 21.4-21.7 ms (best of 7, A/B alternated 8 times); computing the run's
+// 21.4-22.8 ms (best of 7, A/B alternated 8-10 times); computing the run's
 // ends without branching on the direction (masks and conditional moves)
 // measured slower, 24.1. s must not keep a hash. O(moves) plus what
 // Apply and Winner cost.
