@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"sync"
+
+	"gamels/parse"
 )
 
 // PousseMaxN is the largest Pousse board size the rules allow.
@@ -385,43 +387,22 @@ func (s *PousseState) Apply(dir byte, line int) {
 		return
 	}
 	b := s.b
-	occ := &b.occ[ax][i&127]
 	isO := uint64(s.plies & 1) // the mover: 0 for X, 1 for O
 	s.plies++
-	s.slack[1-ax]-- // every crossing line may change
-	h := b.hits[ax][i&127] + 1
-	b.hits[ax][i&127] = h
-	if int(h) > s.maxHits[ax] {
-		s.maxHits[ax] = int(h)
-		s.slack[ax]--
-	}
-	free0, free1 := s.full[0]&^occ[0], s.full[1]&^occ[1]
+	s.hit(ax, i)
 	k := -1 // the empty square that gets filled, or -1 when the line is full
 	lo, hi := 0, n-1
 	if fromLo {
-		if free0 != 0 {
-			k = bits.TrailingZeros64(free0)
-		} else if free1 != 0 {
-			k = 64 + bits.TrailingZeros64(free1)
-		}
-		if k >= 0 {
+		if k = s.firstFree(ax, i); k >= 0 {
 			hi = k
 		}
 	} else {
-		if free1 != 0 {
-			k = 127 - bits.LeadingZeros64(free1)
-		} else if free0 != 0 {
-			k = 63 - bits.LeadingZeros64(free0)
-		}
-		if k >= 0 {
+		if k = s.lastFree(ax, i); k >= 0 {
 			lo = k
 		}
 	}
 	if k >= 0 {
-		occ[k>>6&1] |= 1 << (k & 63)
-		b.occN[ax][i&127]++
-		b.occ[1-ax][k&127][i>>6&1] |= 1 << (i & 63)
-		b.occN[1-ax][k&127]++
+		s.fill(ax, i, k)
 	}
 	var was pousseLine
 	if s.hashing {
@@ -650,4 +631,117 @@ var pousseKeys = sync.OnceValue(func() []uint64 {
 // hash when the square goes from one to the other. O(1), no branch.
 func pousseKey(t uint64, d byte) uint64 {
 	return t&-uint64(d&1) ^ bits.RotateLeft64(t, 31)&-uint64(d>>1&1)
+}
+
+// playUntilWin applies moves in turn (see Apply) until one leaves a
+// colour with more straights, and returns its index and that colour, or
+// -1 and None when no move does. It is Apply then Winner after each move,
+// without the hash, in one loop: one branch on the direction a move (the
+// direction is random in a game, so that branch is mispredicted about
+// every other move), the bookkeeping inlined, no call but the push. On
+// the reference input's 676,154 moves this took the engine from 24.4 to
+// 21.4-22.8 ms (best of 7, A/B alternated 8-10 times); computing the run's
+// ends without branching on the direction (masks and conditional moves)
+// measured slower, 24.1. s must not keep a hash. O(moves) plus what
+// Apply and Winner cost.
+func (s *PousseState) playUntilWin(moves []parse.Move) (int, Player) {
+	n := s.n
+	b := s.b
+	for at, mv := range moves {
+		line := mv.Line()
+		if line < 1 || line > n {
+			continue
+		}
+		i := line - 1
+		isO := uint64(s.plies & 1) // the mover: 0 for X, 1 for O
+		switch mv.Dir() {
+		case 'L':
+			s.hit(0, i)
+			hi := n - 1
+			if k := s.firstFree(0, i); k >= 0 {
+				hi = k
+				s.fill(0, i, k)
+			}
+			b.pushL(i, hi, isO)
+		case 'R':
+			s.hit(0, i)
+			lo := 0
+			if k := s.lastFree(0, i); k >= 0 {
+				lo = k
+				s.fill(0, i, k)
+			}
+			b.pushR(i, lo, n-1, isO)
+		case 'T':
+			s.hit(1, i)
+			hi := n - 1
+			if k := s.firstFree(1, i); k >= 0 {
+				hi = k
+				s.fill(1, i, k)
+			}
+			b.pushT(i, hi, isO)
+		case 'B':
+			s.hit(1, i)
+			lo := 0
+			if k := s.lastFree(1, i); k >= 0 {
+				lo = k
+				s.fill(1, i, k)
+			}
+			b.pushB(i, lo, n-1, isO)
+		default:
+			continue
+		}
+		s.plies++
+		if w := s.Winner(); w != None {
+			return at, w
+		}
+	}
+	return -1, None
+}
+
+// firstFree returns the first empty square of line i of axis ax (0
+// rows, 1 columns), or -1 when the line is full. O(1).
+func (s *PousseState) firstFree(ax, i int) int {
+	occ := &s.b.occ[ax][i&127]
+	if free := s.full[0] &^ occ[0]; free != 0 {
+		return bits.TrailingZeros64(free)
+	}
+	if free := s.full[1] &^ occ[1]; free != 0 {
+		return 64 + bits.TrailingZeros64(free)
+	}
+	return -1
+}
+
+// lastFree returns the last empty square of line i of axis ax, or -1
+// when the line is full. O(1).
+func (s *PousseState) lastFree(ax, i int) int {
+	occ := &s.b.occ[ax][i&127]
+	if free := s.full[1] &^ occ[1]; free != 0 {
+		return 127 - bits.LeadingZeros64(free)
+	}
+	if free := s.full[0] &^ occ[0]; free != 0 {
+		return 63 - bits.LeadingZeros64(free)
+	}
+	return -1
+}
+
+// hit counts a push of line i of axis ax against the slacks: every
+// crossing line may change, and the line itself. O(1).
+func (s *PousseState) hit(ax, i int) {
+	b := s.b
+	s.slack[1-ax]--
+	h := b.hits[ax][i&127] + 1
+	b.hits[ax][i&127] = h
+	if int(h) > s.maxHits[ax] {
+		s.maxHits[ax] = int(h)
+		s.slack[ax]--
+	}
+}
+
+// fill occupies square k of line i of axis ax, in both copies. O(1).
+func (s *PousseState) fill(ax, i, k int) {
+	b := s.b
+	b.occ[ax][i&127][k>>6&1] |= 1 << (k & 63)
+	b.occN[ax][i&127]++
+	b.occ[1-ax][k&127][i>>6&1] |= 1 << (i & 63)
+	b.occN[1-ax][k&127]++
 }

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"gamels/internal/gen"
 	"gamels/parse"
 )
 
@@ -118,6 +119,28 @@ func BenchmarkPousseJudge40(b *testing.B) {
 	}
 	cpu.report(b, float64(moves), "move")
 	b.ReportMetric(float64(moves), "moves/op")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(moves), "ns/move")
+}
+
+// BenchmarkPousseJudgeRef analyses the 40 games of the reference input
+// ref.pousse (676,154 moves, all played) as the judge does
+// (Analyze: contest rules, no checkpoints): the engine's share of
+// `gamels judge pousse ref.pousse`, parsing excluded.
+func BenchmarkPousseJudgeRef(b *testing.B) {
+	src := gen.Pousse(1, gen.RefPousse)
+	f := parse.Parse(parse.Pousse, src)
+	moves := 0
+	for _, g := range f.Games {
+		moves += len(g.Moves)
+	}
+	b.SetBytes(int64(len(src)))
+	cpu := startCPU()
+	for b.Loop() {
+		for _, g := range f.Games {
+			Analyze(parse.Pousse, g, parse.RulesDefault)
+		}
+	}
+	cpu.report(b, float64(moves), "move")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(moves), "ns/move")
 }
 

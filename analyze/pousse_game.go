@@ -95,7 +95,28 @@ func newPousseGame(g *parse.Game, rules parse.Rules) *PousseGame {
 // move from, until the game ends or the moves run out. With keep, it adds
 // the checkpoints after from (the one at from, if due, is already in
 // cps). seen, when not nil, holds the icfp states before from.
+//
+// Without repetitions to look for, the moves between two checkpoints
+// are played by PousseState.playUntilWin, in one loop.
 func (pg *PousseGame) play(s *PousseState, from int, keep bool, seen *pousseSeen) {
+	if seen == nil && !s.hashing {
+		for i := from; i < len(pg.moves); {
+			stop := len(pg.moves)
+			if keep {
+				stop = min(stop, (i/pg.every+1)*pg.every)
+			}
+			if j, w := s.playUntilWin(pg.moves[i:stop]); w != None {
+				pg.end(i+j, w, ReasonStraights)
+				return
+			}
+			if i = stop; i < len(pg.moves) {
+				pg.cps = s.appendPacked(pg.cps) // keep, and i is a multiple of K
+			}
+		}
+		pg.Verdict = "TIE GAME"
+		pg.played = len(pg.moves)
+		return
+	}
 	for i := from; i < len(pg.moves); i++ {
 		if keep && i > from && i%pg.every == 0 {
 			pg.cps = s.appendPacked(pg.cps)

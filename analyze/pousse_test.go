@@ -239,6 +239,9 @@ func TestPousseAgainstReference(t *testing.T) {
 					t.Fatalf("n=%d rules=%v moves=%v: result (-ref +got):\n%s", n, rules, moves, diff)
 				}
 				reasons[got.Reason]++
+				if o := Analyze(parse.Pousse, pousseGameOf(n, moves), rules); o.Verdict != want.Verdict || o.End != want.End {
+					t.Fatalf("n=%d rules=%v moves=%v: Analyze says %q ending at %d, want %q at %d", n, rules, moves, o.Verdict, o.End, want.Verdict, want.End)
+				}
 				if pg.Played() != len(boards)-1 {
 					t.Fatalf("n=%d: Played() = %d, want %d", n, pg.Played(), len(boards)-1)
 				}
@@ -648,6 +651,11 @@ func FuzzPousse(f *testing.F) {
 			}
 			if b := pousseBoardString(pg.Board(len(moves))); b != boards[len(boards)-1] {
 				t.Fatalf("n=%d rules=%v: final board\n%s\nwant\n%s", n, rules, b, boards[len(boards)-1])
+			}
+			// The judge's path: no checkpoints under the contest rules.
+			o := Analyze(parse.Pousse, pousseGameOf(n, moves), rules)
+			if o.Verdict != want.Verdict || o.End != want.End || o.Finished != want.Finished {
+				t.Fatalf("n=%d rules=%v: Analyze says %q ending at %d, want %q at %d", n, rules, o.Verdict, o.End, want.Verdict, want.End)
 			}
 		}
 		checkPousseStates(t, n, moves)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"sync"
 
 	"gamels/analyze"
 	"gamels/internal/textpos"
@@ -61,6 +63,7 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // When the input has errors it writes the verdicts of the games before
 // the first error only, the errors on stderr, and returns 1.
 func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Writer, stderr io.Writer) int {
+	defer judgeMemory(len(src))()
 	// Games are analysed on all processors while the rest of the file is
 	// read; the rule set is known when the first game is complete.
 	a := analyze.NewAnalyzer(kind)
@@ -112,4 +115,48 @@ func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Wri
 		fmt.Fprintf(stderr, "%s:%d:%d: %s\n", name, line, col, e.Msg)
 	}
 	return 1
+}
+
+// judgeMemory turns the garbage collector off for a judge of n bytes of
+// input and returns what restores the settings. The judge keeps what it
+// allocates to the end (the games, their moves, the outcomes: on the
+// reference inputs 3 to 4 bytes per byte of input), so a collection
+// frees next to nothing: on ref.pousse the one cycle the default setting
+// ran cost about 1 ms of CPU (GODEBUG=gctrace=1) of the judge's 35-45.
+// A memory limit of 16 bytes per byte of input, and at least 256 MiB,
+// brings the collector back should an input need more than that. The
+// settings are the process's: judges that overlap (tests, benchmarks)
+// share them, the limit that of the largest input, and the last one to
+// finish restores them.
+func judgeMemory(n int) (restore func()) {
+	limit := max(int64(n)*16, 256<<20)
+	judgeGC.Lock()
+	defer judgeGC.Unlock()
+	if judgeGC.running == 0 {
+		judgeGC.percent = debug.SetGCPercent(-1)
+		judgeGC.limit = debug.SetMemoryLimit(limit)
+		judgeGC.set = limit
+	} else if limit > judgeGC.set {
+		debug.SetMemoryLimit(limit)
+		judgeGC.set = limit
+	}
+	judgeGC.running++
+	return func() {
+		judgeGC.Lock()
+		defer judgeGC.Unlock()
+		if judgeGC.running--; judgeGC.running == 0 {
+			debug.SetMemoryLimit(judgeGC.limit)
+			debug.SetGCPercent(judgeGC.percent)
+		}
+	}
+}
+
+// judgeGC holds the collector's settings from before the running
+// judges, and the limit they set.
+var judgeGC struct {
+	sync.Mutex
+	running int
+	percent int
+	limit   int64
+	set     int64
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -198,5 +199,35 @@ func TestJudgeUsage(t *testing.T) {
 		if status := run(args, strings.NewReader(""), &stdout, &stderr); status != 2 || stderr.Len() == 0 || stdout.Len() > 0 {
 			t.Errorf("%v: status %d, stdout %q, stderr %q", args, status, stdout.String(), stderr.String())
 		}
+	}
+}
+
+// TestJudgeMemory checks that the judge's collector settings are undone
+// when the judges that overlap have all finished, in any order.
+func TestJudgeMemory(t *testing.T) {
+	percent := debug.SetGCPercent(77)
+	limit := debug.SetMemoryLimit(1 << 40)
+	defer func() {
+		debug.SetGCPercent(percent)
+		debug.SetMemoryLimit(limit)
+	}()
+	a := judgeMemory(10)
+	if got := debug.SetGCPercent(-1); got != -1 {
+		t.Errorf("GC percent during a judge: %d, want -1 (off)", got)
+	}
+	b := judgeMemory(100 << 20) // a larger input raises the limit
+	if got := debug.SetMemoryLimit(-1); got != 1600<<20 {
+		t.Errorf("memory limit with a 100 MiB input: %d, want %d", got, 1600<<20)
+	}
+	a()
+	if got := debug.SetGCPercent(-1); got != -1 {
+		t.Errorf("GC percent while a judge runs: %d, want -1", got)
+	}
+	b()
+	if got := debug.SetGCPercent(-1); got != 77 {
+		t.Errorf("GC percent after the judges: %d, want 77", got)
+	}
+	if got := debug.SetMemoryLimit(-1); got != 1<<40 {
+		t.Errorf("memory limit after the judges: %d, want %d", got, int64(1)<<40)
 	}
 }
