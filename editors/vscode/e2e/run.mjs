@@ -469,6 +469,13 @@ async function scenario(page, mode, restricted) {
     return /X WINS/.test(t) ? t : false;
   }, 30_000).catch(() => "");
   check(/⟵ X WINS/.test(lines), m('inlay hint "⟵ X WINS" after the winning move'), lines.slice(0, 400));
+  // The engine's annotations (gamels.analysis, on by default) come after
+  // the diagnostics: game 2's T1 at move 6 lets X win at once.
+  const notes = await until("the engine's annotations", async () => {
+    const t = await editorText(page);
+    return /\?\? blunder/.test(t) ? t : false;
+  }, 30_000).catch(() => "");
+  check(/T1 ?\?\? blunder: after T1, X wins at once/.test(notes), m('annotation "?? blunder" after game 2\'s move 6 (T1)'), notes.slice(0, 600));
   await shot(page, `vscode-lens-hints-${mode}`);
 
   // Completion: after move 2 of game 2 (line 15 "T2"), on a new line.
