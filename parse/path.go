@@ -46,7 +46,15 @@ func (p *parser) nextLine(off *int) pathLine {
 
 // path parses a PATH file: data sets `N`, then N rows of N cells W, B or U,
 // and a final line `0`. Blank lines carry no meaning.
-func (p *parser) path() {
+func (p *parser) path() { p.pathLoop(nil) }
+
+// pathLoop reads the data sets of the source line by line, to its end or
+// its terminating 0. atSize, when not nil, is called at each line that is
+// a size (not 0) with the line and the offset after it, before the data
+// set under way is finished; when it returns true, that data set is
+// finished and the loop stops there (parse.Reparse: where the old and new
+// parses agree, or the end of its window).
+func (p *parser) pathLoop(atSize func(ln pathLine, next int) bool) {
 	f := p.file
 	var g *Game
 	last := Span{}
@@ -57,10 +65,14 @@ func (p *parser) path() {
 		}
 		text := p.text(ln.span)
 		if v, ok := number(text); ok {
+			stop := v != 0 && atSize != nil && atSize(ln, off)
 			if g != nil {
 				p.pathDone(g)
 			}
 			g = nil
+			if stop {
+				return
+			}
 			if v == 0 {
 				f.End = ln.span
 				for off < len(p.src) {

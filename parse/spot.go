@@ -23,8 +23,15 @@ const (
 // 2N moves is an extra move (no game can begin with such a line: its size
 // would be followed by `c ±`, not by a move).
 func (p *parser) spot() {
+	p.spotLoop(newLexer(p.src, &p.file.Comments), nil)
+}
+
+// spotLoop reads games from lx to the end of the source or its
+// terminating 0. after, when not nil, is called after each game; the
+// loop stops there when it returns true (parse.Reparse: where the old
+// and new parses agree, or the end of its window).
+func (p *parser) spotLoop(lx *lexer, after func() bool) {
 	f := p.file
-	lx := newLexer(p.src, &f.Comments)
 	last := Span{}
 	for {
 		t, ok := lx.next()
@@ -45,6 +52,9 @@ func (p *parser) spot() {
 		g := p.spotGame(lx, t)
 		p.done(g)
 		last = g.Span
+		if after != nil && after() {
+			return
+		}
 	}
 }
 
