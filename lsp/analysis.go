@@ -107,9 +107,11 @@ func (ga *gameAnalysis) issues() []analyze.Issue {
 // parses and analyses: 32 MiB. A larger one is still synchronised
 // (edits, closing) but gets no analysis, only one diagnostic (and a
 // window/showMessage) saying that it is too large. Analysing keeps about
-// 10 to 15 bytes per byte of text (moves, checkpoints, line index; see
-// BENCHMARKS.md), so the bound keeps the server near half a gigabyte per
-// document however large the files a user opens.
+// 4.5 bytes per byte of text for long games (text, 8-byte moves,
+// checkpoints, line index; see BENCHMARKS.md) and about 800 bytes per
+// game, so the bound keeps the server near 150 MB per document of long
+// games, and under 3 GB for the worst shape (a file of one-move games,
+// SECURITY.md), however large the files a user opens.
 const MaxDocumentSize = 32 << 20
 
 // tooLargeMessage explains why a document larger than MaxDocumentSize
