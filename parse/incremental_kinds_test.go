@@ -111,14 +111,7 @@ func FuzzReparseSpotPath(f *testing.F) {
 		if path {
 			kind = Path
 		}
-		i := min(int(pos), len(src))
-		j := min(len(src), i+int(del))
-		next := slices.Concat(src[:i], ins, src[j:])
-		defer func(s int) { reparseSlack = s }(reparseSlack)
-		if tight {
-			reparseSlack = 0
-		}
-		checkReparse(t, Parse(kind, src), src, next, i, j, i+len(ins))
+		fuzzReparse(t, kind, src, pos, del, ins, tight)
 	})
 }
 

@@ -99,15 +99,22 @@ func FuzzReparse(f *testing.F) {
 	}
 	f.Add([]byte("2\nL1\nQUIT\n3\nT3\nQUIT\n"), uint16(12), uint8(0), []byte("L2 "), true)
 	f.Fuzz(func(t *testing.T, src []byte, pos uint16, del uint8, ins []byte, tight bool) {
-		i := min(int(pos), len(src))
-		j := min(len(src), i+int(del))
-		next := slices.Concat(src[:i], ins, src[j:])
-		defer func(s int) { reparseSlack = s }(reparseSlack)
-		if tight {
-			reparseSlack = 0
-		}
-		checkReparse(t, Parse(Pousse, src), src, next, i, j, i+len(ins))
+		fuzzReparse(t, Pousse, src, pos, del, ins, tight)
 	})
+}
+
+// fuzzReparse replaces del bytes of src at pos by ins and checks Reparse
+// against Parse, with a tight first window (widened at least once) or
+// the usual one.
+func fuzzReparse(t *testing.T, kind Kind, src []byte, pos uint16, del uint8, ins []byte, tight bool) {
+	i := min(int(pos), len(src))
+	j := min(len(src), i+int(del))
+	next := slices.Concat(src[:i], ins, src[j:])
+	defer func(s int) { reparseSlack = s }(reparseSlack)
+	if tight {
+		reparseSlack = 0
+	}
+	checkReparse(t, Parse(kind, src), src, next, i, j, i+len(ins))
 }
 
 // TestReparseWindow checks that an edit in the middle of a large file is
