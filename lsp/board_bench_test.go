@@ -14,9 +14,11 @@ import (
 
 // BenchmarkBoard times gamels/board against textDocument/hover at the
 // same moves of one 100 x 100 Pousse game (2000 moves, and the 100000
-// moves of perfLong), alternately, through the server in process. It
-// reports the mean time of each, their ratio and the size of a board
-// answer (which grows with the game's moves: the moves list).
+// moves of perfLong), alternately, through the server in process
+// ("inproc", over net.Pipe) and as a process behind OS pipes, the way an
+// editor runs it ("process"). It reports the mean time of each, their
+// ratio and the size of a board answer (which grows with the game's
+// moves: the moves list).
 func BenchmarkBoard(b *testing.B) {
 	_, long := perfInputs()
 	for _, tc := range []struct {
@@ -26,51 +28,74 @@ func BenchmarkBoard(b *testing.B) {
 		{"n100-2000moves", gen.Pousse(8, gen.PousseOptions{Games: 1, MinN: 100, MaxN: 100, MinMoves: 2000, MaxMoves: 2000})},
 		{"n100-100000moves", long},
 	} {
-		b.Run(tc.name, func(b *testing.B) {
-			c := startServer(b, nil)
-			c.initialize(nil, "")
-			const u = "file:///board.pousse"
-			c.open(u, 1, string(tc.text))
-			c.waitVersion(u, 1)
-			m := testMapper(tc.text, UTF16)
-			var lines []uint32
-			for k := range 100 {
-				l := m.Line(len(tc.text) * k / 100)
-				for tc.text[m.LineSpan(l).Start] < 'A' {
-					l++
+		for _, process := range []bool{false, true} {
+			name := tc.name + "/inproc"
+			if process {
+				name = tc.name + "/process"
+			}
+			b.Run(name, func(b *testing.B) {
+				var c *testClient
+				if process {
+					c, _ = startServerProcess(b)
+				} else {
+					c = startServer(b, nil)
 				}
-				lines = append(lines, uint32(l))
-			}
-			ctx := context.Background()
-			call := func(method string, l uint32, want string) int {
-				var raw json.RawMessage
-				_, err := c.conn.Call(ctx, method, protocol.TextDocumentPositionParams{
-					TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: pos(l, 1)}, &raw)
-				if err != nil || !bytes.Contains(raw, []byte(want)) {
-					b.Fatalf("%s at line %d: %.100s %v", method, l, raw, err)
+				boardLatency(b, c, tc.text)
+				if process {
+					if code := c.shutdownExit(); code != 0 {
+						b.Fatalf("server exit status %d", code)
+					}
 				}
-				return len(raw)
-			}
-			call(BoardMethod, lines[0], `"rows"`) // warm: mapper and analysis built
-			var board, hover time.Duration
-			size, i := 0, 0
-			for b.Loop() {
-				l := lines[i%len(lines)]
-				t := time.Now()
-				size = call(BoardMethod, l, `"rows"`)
-				board += time.Since(t)
-				t = time.Now()
-				call(protocol.MethodTextDocumentHover, l, "```text")
-				hover += time.Since(t)
-				i++
-			}
-			b.SetBytes(int64(size))
-			b.ReportMetric(float64(board.Microseconds())/float64(i), "board-µs")
-			b.ReportMetric(float64(hover.Microseconds())/float64(i), "hover-µs")
-			b.ReportMetric(float64(board)/float64(hover), "board/hover")
-			b.ReportMetric(float64(size)/1024, "board-KB")
-		})
+			})
+		}
 	}
+}
+
+// boardLatency opens text in the server of c and times gamels/board and
+// textDocument/hover at the same 100 moves spread over the text,
+// alternately.
+func boardLatency(b *testing.B, c *testClient, text []byte) {
+	c.initialize(nil, "")
+	const u = "file:///board.pousse"
+	c.open(u, 1, string(text))
+	c.waitVersion(u, 1)
+	m := testMapper(text, UTF16)
+	var lines []uint32
+	for k := range 100 {
+		l := m.Line(len(text) * k / 100)
+		for text[m.LineSpan(l).Start] < 'A' {
+			l++
+		}
+		lines = append(lines, uint32(l))
+	}
+	ctx := context.Background()
+	call := func(method string, l uint32, want string) int {
+		var raw json.RawMessage
+		_, err := c.conn.Call(ctx, method, protocol.TextDocumentPositionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: pos(l, 1)}, &raw)
+		if err != nil || !bytes.Contains(raw, []byte(want)) {
+			b.Fatalf("%s at line %d: %.100s %v", method, l, raw, err)
+		}
+		return len(raw)
+	}
+	call(BoardMethod, lines[0], `"rows"`) // warm: mapper and analysis built
+	var board, hover time.Duration
+	size, i := 0, 0
+	for b.Loop() {
+		l := lines[i%len(lines)]
+		t := time.Now()
+		size = call(BoardMethod, l, `"rows"`)
+		board += time.Since(t)
+		t = time.Now()
+		call(protocol.MethodTextDocumentHover, l, "```text")
+		hover += time.Since(t)
+		i++
+	}
+	b.SetBytes(int64(size))
+	b.ReportMetric(float64(board.Microseconds())/float64(i), "board-µs")
+	b.ReportMetric(float64(hover.Microseconds())/float64(i), "hover-µs")
+	b.ReportMetric(float64(board)/float64(hover), "board/hover")
+	b.ReportMetric(float64(size)/1024, "board-KB")
 }
 
 // TestBoardCapability checks that initialize advertises gamels/board.
