@@ -191,14 +191,14 @@ func BenchmarkPousseCount(b *testing.B) {
 	}
 }
 
-// BenchmarkPoussePlay measures playUntilWin, the contest rules' move
-// loop, per move: 65,536 random moves on an N x N board, restarted from
-// the empty board (reset) after each move that wins. "random" draws each
-// move's direction at random, as a game does; "blocks16" plays the same
-// moves with the branch on
-// the direction is mostly predicted (each block of 16 moves sorted by
-// direction: the same moves, in runs of one direction): the difference
-// between the two is about what that branch costs.
+// BenchmarkPoussePlay measures playUntilWin, the contest rules' move loop,
+// per move: 65,536 random moves on an N x N board, played from the empty
+// board and restarted from it (reset) after each move that wins (often at
+// N = 8, so the resets count there). "random" draws each move's direction
+// at random, as a game does; "blocks16" plays the same moves with each
+// block of 16 sorted by direction, in runs of one direction, so that the
+// branch on the direction is mostly predicted: the difference between the
+// two is about what that branch costs.
 func BenchmarkPoussePlay(b *testing.B) {
 	for _, n := range []int{8, 100} {
 		for _, order := range []string{"random", "blocks16"} {
