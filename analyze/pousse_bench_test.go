@@ -1,7 +1,10 @@
 package analyze
 
 import (
+	"cmp"
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"gamels/internal/gen"
@@ -185,5 +188,47 @@ func BenchmarkPousseCount(b *testing.B) {
 				s.countAxis(k)
 			}
 		})
+	}
+}
+
+// BenchmarkPoussePlay measures playUntilWin, the contest rules' move loop,
+// per move: 65,536 random moves on an N x N board, played from the empty
+// board and restarted from it (reset) after each move that wins (often at
+// N = 8, so the resets count there). "random" draws each move's direction
+// at random, as a game does; "blocks16" plays the same moves with each
+// block of 16 sorted by direction, in runs of one direction, so that the
+// branch on the direction is mostly predicted: the difference between the
+// two is about what that branch costs.
+func BenchmarkPoussePlay(b *testing.B) {
+	for _, n := range []int{8, 100} {
+		for _, order := range []string{"random", "blocks16"} {
+			b.Run(fmt.Sprintf("N=%d/%s", n, order), func(b *testing.B) {
+				rng := rand.New(rand.NewPCG(uint64(n), 7))
+				moves := randomPousseMoves(rng, n, 1<<16, 0)
+				if order == "blocks16" {
+					for i := 0; i < len(moves); i += 16 {
+						blk := moves[i : i+16]
+						slices.SortStableFunc(blk, func(x, y parse.Move) int {
+							return cmp.Compare(x.Dir(), y.Dir())
+						})
+					}
+				}
+				s := newPousseState(n, false)
+				cpu := startCPU()
+				for b.Loop() {
+					s.reset()
+					for at := 0; at < len(moves); {
+						j, w := s.playUntilWin(moves[at:])
+						if w == None {
+							break
+						}
+						at += j + 1
+						s.reset()
+					}
+				}
+				cpu.report(b, float64(len(moves)), "move")
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(moves)), "ns/move")
+			})
+		}
 	}
 }

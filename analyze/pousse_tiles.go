@@ -66,7 +66,11 @@ func (b *pousseBoard) setRowO(i int, ln pousseLine) {
 // from the tile before it changed, so the tiles do not wait on each
 // other). One loop for the four directions, with the shifts and masks
 // chosen by arithmetic, measured slower: its set-up costs more than the
-// branch it saves.
+// branch it saves. So did the same written as rotations (a push rotates
+// each tile by 1, -1, 8 or -8 bits under the line's mask, and the bit
+// that leaves a tile enters the next one at the square of entry), with
+// the masks from tables and no branch on the direction: see
+// playUntilWin for the figures.
 
 // pushL pushes row i from the left: squares 0..hi move to higher columns.
 func (b *pousseBoard) pushL(i, hi int, isO uint64) {
