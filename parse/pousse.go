@@ -178,9 +178,10 @@ func pousseRun(rest []byte, off, size int, out []Move, gap uint) (moves, read in
 		if n-1 >= uint(size) || term != '\n' && fastClass[term]&classEnd == 0 {
 			break
 		}
-		m := (first + uint64(p)) | nb<<32 | uint64(mv|uint16(n))<<48
+		at := first + uint64(p)
+		p += int(uint64(gap) + nb) // before m, or nb is spilled
+		m := at | nb<<32 | uint64(mv|uint16(n))<<48
 		out[j] = Move{off: uint32(m), n: uint16(m >> 32), mv: uint16(m >> 48)}
-		p += int(uint64(gap) + nb)
 	}
 	return j, p
 }
