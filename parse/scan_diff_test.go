@@ -13,18 +13,18 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
-// scanDiff runs pousseScan and the byte-at-a-time reference on the same
-// input and reports where they differ: the moves read (values and
-// places) and the end offset.
-func scanDiff(src []byte, i, base, size, room, limit int) error {
+// scanDiff runs scan and ref, a scanner and its byte-at-a-time
+// reference, on the same input and reports where they differ: the moves
+// read (values and places), the end offset and the capacity left.
+func scanDiff(scan, ref moveScanner, src []byte, i, base, size, room, limit int) error {
 	dstNew := make([]Move, 1, 1+room)
 	dstRef := make([]Move, 1, 1+room)
 	dstNew[0] = Move{off: 7, n: 2, mv: 1}
 	dstRef[0] = dstNew[0]
-	gotMoves, got := pousseScan(src, i, base, size, dstNew, limit)
-	wantMoves, want := pousseScanRef(src, i, base, size, dstRef, limit)
+	gotMoves, got := scan(src, i, base, size, dstNew, limit)
+	wantMoves, want := ref(src, i, base, size, dstRef, limit)
 	if got != want || !slices.Equal(gotMoves, wantMoves) || cap(gotMoves) != cap(wantMoves) {
-		return fmt.Errorf("pousseScan(%q, i %d, size %d, room %d, limit %d) = %v, end %d; the reference: %v, end %d",
+		return fmt.Errorf("scan(%q, i %d, size %d, room %d, limit %d) = %v, end %d; the reference: %v, end %d",
 			src, i, size, room, limit, gotMoves[1:], got, wantMoves[1:], want)
 	}
 	return nil
@@ -98,7 +98,7 @@ func TestPousseScanDiff(t *testing.T) {
 					room, limit = n%3, 1+n%4
 				}
 				n++
-				if err := scanDiff(src, i, 0, size, room, limit); err != nil {
+				if err := scanDiff(pousseScan, pousseScanRef, src, i, 0, size, room, limit); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -106,7 +106,7 @@ func TestPousseScanDiff(t *testing.T) {
 	}
 	for size := 1; size <= 127; size++ {
 		src := pousseNoise(r, 50)
-		if err := scanDiff(src, 0, 0, size, 1000, 1000); err != nil {
+		if err := scanDiff(pousseScan, pousseScanRef, src, 0, 0, size, 1000, 1000); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -121,7 +121,7 @@ func FuzzPousseScan(f *testing.F) {
 	f.Add([]byte("\r\nR8\r\n\tR9 R10\v\nl1"), uint16(0), uint8(9), uint16(10), uint16(10))
 	f.Add([]byte("\r\nR8\r\nR9\r\nR10\r\n \nR1 \nR2\n\n\n"), uint16(0), uint8(90), uint16(10), uint16(10))
 	f.Fuzz(func(t *testing.T, src []byte, i uint16, size uint8, room, limit uint16) {
-		if err := scanDiff(src, int(i)%(len(src)+1), 0, int(size%128), int(room), int(limit)); err != nil {
+		if err := scanDiff(pousseScan, pousseScanRef, src, int(i)%(len(src)+1), 0, int(size%128), int(room), int(limit)); err != nil {
 			t.Fatal(err)
 		}
 	})
