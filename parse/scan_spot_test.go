@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"bytes"
 	"fmt"
 	"gamels/internal/gen"
 	"math/rand/v2"
@@ -134,18 +135,24 @@ func TestSpotWords(t *testing.T) {
 // Spot reference input (ref.spot), each game's moves in one call, as the
 // parser makes them.
 func BenchmarkSpotScan(b *testing.B) {
-	src := gen.Spot(1, gen.RefSpot)
-	f := Parse(Spot, src)
-	moves := 0
-	for _, g := range f.Games {
-		moves += len(g.Moves)
-	}
-	dst := make([]Move, 0, 256)
+	lf := gen.Spot(1, gen.RefSpot)
 	for _, c := range []struct {
 		name string
 		scan moveScanner
-	}{{"new", spotScan}, {"ref", spotScanRef}} {
+		src  []byte
+	}{
+		{"new", spotScan, lf}, {"ref", spotScanRef, lf},
+		{"new-crlf", spotScan, bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))},
+		{"ref-crlf", spotScanRef, bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))},
+	} {
 		b.Run(c.name, func(b *testing.B) {
+			src := c.src
+			f := Parse(Spot, src)
+			moves := 0
+			for _, g := range f.Games {
+				moves += len(g.Moves)
+			}
+			dst := make([]Move, 0, 256)
 			b.SetBytes(int64(len(src)))
 			read := 0
 			cpu := StartCPU()

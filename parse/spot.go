@@ -166,38 +166,44 @@ func spotScan(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int
 	return dst, i
 }
 
-// spotWords is spotScan for the moves of the usual layout: one blank or
-// line end byte before the move, r and c of one or two digits, one blank
-// between the three, and the move's end, read from the eight bytes after
-// the offset (so not in the last eight bytes of src). It stops before
-// anything else, which spotBytes reads or rejects.
+// spotWords is spotScan for the moves of the usual layout: the same one
+// or two blanks or line end bytes ("\n", "\r\n") before each move, r
+// and c of one or two digits, one blank between the three, and the
+// move's end, read from the eight bytes after the blanks (so not in the
+// last eight bytes of src). It stops before anything else, which
+// spotBytes reads or rejects.
 func spotWords(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int) {
 	out := dst[len(dst):cap(dst)]
 	if limit < len(out) {
 		out = out[:max(limit, 0)]
 	}
-	n, read := spotRun(src[i:], i-base, size, out)
+	gap := 1 // the blanks or line end bytes before each move
+	if i+1 < len(src) && fastClass[src[i+1]]&classSkip != 0 {
+		gap = 2
+	}
+	n, read := spotRun(src[i:], i-base, size, out, gap)
 	return dst[:len(dst)+n], i + read
 }
 
 // spotRun is the loop of spotWords: it reads moves from the start of
-// rest, at offset off in their game, into out, and returns how many and
-// the bytes read. A move costs one 8-byte load and a few shifts,
-// compares and look-ups in fastClass; the next move's offset depends on
-// branches (one digit or two), not on the loaded bytes.
-func spotRun(rest []byte, off, size int, out []Move) (moves, read int) {
+// rest, at offset off in their game, into out, each after gap (1 or 2)
+// blanks or line end bytes, and returns how many and the bytes read. A
+// move costs one 8-byte load and a few shifts, compares and look-ups in
+// fastClass; the next move's offset depends on branches (one digit or
+// two), not on the loaded bytes.
+func spotRun(rest []byte, off, size int, out []Move, gap int) (moves, read int) {
 	p := 0
 	j := 0
-	for ; j < len(out) && p+9 <= len(rest); j++ {
-		if b := rest[p]; b != '\n' && fastClass[b]&classSkip == 0 {
+	for ; j < len(out) && p+gap+8 <= len(rest); j++ {
+		if b := rest[p]; b != '\n' && fastClass[b]&classSkip == 0 || fastClass[rest[p+gap-1]]&classSkip == 0 {
 			break
 		}
-		w := le64(rest, p+1)
+		w := le64(rest, p+gap)
 		r := uint(byte(w) - '0')
 		if r > 9 {
 			break
 		}
-		nb := uint64(5) // the move's bytes: r c ± and two blanks
+		nb := 5 // the move's bytes: r c ± and two blanks
 		if d := uint(byte(w>>8) - '0'); d <= 9 {
 			r = r*10 + d
 			w >>= 16
@@ -220,8 +226,8 @@ func spotRun(rest []byte, off, size int, out []Move) (moves, read int) {
 		if r-1 >= uint(size) || c-1 >= uint(size) || fastClass[byte(w)]&classSkip == 0 || sign != '+' && sign != '-' || fastClass[byte(w>>16)]&classEnd == 0 {
 			break
 		}
-		at := uint64(off + p + 1)
-		p += int(1 + nb)
+		at := uint64(off + p + gap)
+		p += gap + nb
 		out[j] = Move{off: uint32(at), n: uint16(nb), mv: spotBits(int(r), int(c), sign == '+')}
 	}
 	return j, p
