@@ -139,6 +139,9 @@ func pousseWords(src []byte, i, base, size int, dst []Move, limit int) ([]Move, 
 	if limit < len(out) {
 		out = out[:max(limit, 0)]
 	}
+	if size < 1 { // no move fits (and the loop's range check needs size >= 0)
+		return dst, i
+	}
 	gap := uint(1) // the blanks or line end bytes before each move
 	if i+1 < len(src) && fastClass[src[i+1]]&classSkip != 0 {
 		gap = 2

@@ -62,7 +62,7 @@ func pousseNoise(r *rand.Rand, tokens int) []byte {
 }
 
 // TestPousseScanDiff checks pousseScan against pousseScanRef from every
-// offset of random and hand-made sources, with sizes 1..100, room in the
+// offset of random and hand-made sources, with sizes -1..127, room in the
 // destination and limits that stop a run early.
 func TestPousseScanDiff(t *testing.T) {
 	srcs := [][]byte{
@@ -92,7 +92,7 @@ func TestPousseScanDiff(t *testing.T) {
 	n := 0
 	for _, src := range srcs {
 		for i := range len(src) + 1 {
-			for _, size := range []int{1, 7, 9, 10, 60, 87, 99, 100, 127} {
+			for _, size := range []int{-1, 0, 1, 7, 9, 10, 60, 87, 99, 100, 127} {
 				room, limit := 100, 1000
 				if n%5 == 0 {
 					room, limit = n%3, 1+n%4

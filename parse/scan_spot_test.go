@@ -44,7 +44,7 @@ func spotNoise(r *rand.Rand, moves int) []byte {
 }
 
 // TestSpotScanDiff checks spotScan against spotScanRef from every offset
-// of random and hand-made sources, with sizes 1..63, room in the
+// of random and hand-made sources, with sizes -1..63, room in the
 // destination and limits that stop a run early.
 func TestSpotScanDiff(t *testing.T) {
 	srcs := [][]byte{
@@ -70,7 +70,7 @@ func TestSpotScanDiff(t *testing.T) {
 	n := 0
 	for _, src := range srcs {
 		for i := range len(src) + 1 {
-			for _, size := range []int{1, 5, 9, 10, 12, 29, 40, 63} {
+			for _, size := range []int{-1, 0, 1, 5, 9, 10, 12, 29, 40, 63} {
 				room, limit := 100, 1000
 				if n%5 == 0 {
 					room, limit = n%3, 1+n%4
