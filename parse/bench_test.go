@@ -13,6 +13,7 @@ func benchParse(b *testing.B, kind parse.Kind, src []byte, moves func(*parse.Fil
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	var f *parse.File
+	cpu := parse.StartCPU()
 	for b.Loop() {
 		f = parse.Parse(kind, src)
 	}
@@ -20,6 +21,7 @@ func benchParse(b *testing.B, kind parse.Kind, src []byte, moves func(*parse.Fil
 		b.Fatalf("generated input has errors: %v", f.Errors[0])
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(moves(f)), "ns/item")
+	cpu.Report(b, float64(moves(f)), "item")
 }
 
 func countMoves(f *parse.File) (n int) {
