@@ -1,7 +1,6 @@
 package analyze
 
 import (
-	"runtime"
 	"sync"
 
 	"gamels/parse"
@@ -71,10 +70,10 @@ func (r *Result) outcome(kind parse.Kind, moves int) Outcome {
 		Issues: r.Issues, Partial: r.Partial, Moves: moves}
 }
 
-// An Analyzer analyses games on all processors as they are handed to it,
-// so that a reader can hand out the first games of a file while it reads
-// the rest (see parse.ParseEach). Games are taken one at a time, so a few
-// long games do not leave a processor idle.
+// An Analyzer analyses games on worker goroutines as they are handed to
+// it, so that a reader can hand out the first games of a file while it
+// reads the rest (see parse.ParseEach). Games are taken one at a time, so
+// a few long games do not leave a worker idle.
 type Analyzer struct {
 	kind    parse.Kind
 	work    chan job
@@ -94,9 +93,9 @@ type indexed struct {
 	o     Outcome
 }
 
-// NewAnalyzer starts one worker per processor.
-func NewAnalyzer(kind parse.Kind) *Analyzer {
-	workers := runtime.GOMAXPROCS(0)
+// NewAnalyzer starts workers workers (at least one).
+func NewAnalyzer(kind parse.Kind, workers int) *Analyzer {
+	workers = max(workers, 1)
 	a := &Analyzer{kind: kind, work: make(chan job, 256), results: make([][]indexed, workers)}
 	for w := range workers {
 		a.wg.Add(1)

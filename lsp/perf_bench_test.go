@@ -60,7 +60,8 @@ func perfInput(name string) []byte {
 var perfNames = []string{"many", "long"}
 
 // BenchmarkJudgeContent is what `gamels judge` does with the content,
-// in process: parse, analyse every game on all processors, print.
+// in process: parse, analyse every game on one worker beside the
+// parser, print.
 func BenchmarkJudgeContent(b *testing.B) {
 	for _, name := range perfNames {
 		text := perfInput(name)
@@ -78,9 +79,9 @@ func BenchmarkJudgeContent(b *testing.B) {
 
 // judgeContent writes the verdicts of the Pousse games in text the way
 // `gamels judge` computes them (cmd/gamels/judge.go): each game is
-// analysed on all processors as soon as the parser has read it.
+// analysed on one worker as soon as the parser has read it.
 func judgeContent(text []byte, out *bytes.Buffer) {
-	a := analyze.NewAnalyzer(parse.Pousse)
+	a := analyze.NewAnalyzer(parse.Pousse, 1)
 	parse.ParseEach(parse.Pousse, text, func(_ *parse.File, g *parse.Game) {
 		a.Add(g, parse.RulesContest)
 	})

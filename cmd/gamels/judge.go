@@ -64,9 +64,10 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // the first error only, the errors on stderr, and returns 1.
 func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Writer, stderr io.Writer) int {
 	defer judgeMemory(len(src))()
-	// Games are analysed on all processors while the rest of the file is
-	// read; the rule set is known when the first game is complete.
-	a := analyze.NewAnalyzer(kind)
+	// Games are analysed while the rest of the file is read, on one
+	// worker (judgeWorkers); the rule set is known when the first game is
+	// complete.
+	a := analyze.NewAnalyzer(kind, judgeWorkers)
 	var rules parse.Rules
 	f := parse.ParseEach(kind, src, func(f *parse.File, g *parse.Game) {
 		if g.Index == 0 {
@@ -116,6 +117,20 @@ func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Wri
 	}
 	return 1
 }
+
+// judgeWorkers is the number of goroutines that analyse games while the
+// parser reads on: one, a pipeline of two stages. Two workers beside the
+// parser finish Pousse sooner but cost more CPU, as work run on both
+// processors at once does here (shared caches, and a lower clock when
+// every processor is busy). Measured with static builds on the reference
+// inputs, the child's CPU time (user + system, wait4) and wall time,
+// alternated with naive.c (40 and 80 rounds, 17:30 UTC, load 0.8-1.1):
+// Pousse CPU median 35.6-36.7 ms against 38.1-41.6 with two workers
+// (the parse and play on one goroutine: 35.5-37.3), wall 30.4-31.6
+// against 22.8-24.3 (naive.c 391 and 391); Spot CPU 23.0 against 28.3
+// and wall 15.3 against 20.4 (its games are cheap to play: the second
+// worker only waits); PATH equal (14.8 and 14.7 ms CPU).
+const judgeWorkers = 1
 
 // judgeMemory turns the garbage collector off for a judge of n bytes of
 // input and returns what restores the settings. The judge keeps what it
