@@ -34,7 +34,7 @@ import (
 //   - long: one game of 100000 random moves at N = 100.
 //
 // Each figure has a judge counterpart on the same content (parse and
-// analyse on all processors, as `gamels judge` does).
+// analyse on all processors, as the open does: see judgeContent).
 
 var (
 	perfOnce           sync.Once
@@ -60,8 +60,8 @@ func perfInput(name string) []byte {
 var perfNames = []string{"many", "long"}
 
 // BenchmarkJudgeContent is what `gamels judge` does with the content,
-// in process: parse, analyse every game on one worker beside the
-// parser, print.
+// in process: parse, analyse every game as it is read (on every
+// processor: see judgeContent), print.
 func BenchmarkJudgeContent(b *testing.B) {
 	for _, name := range perfNames {
 		text := perfInput(name)
@@ -79,9 +79,12 @@ func BenchmarkJudgeContent(b *testing.B) {
 
 // judgeContent writes the verdicts of the Pousse games in text the way
 // `gamels judge` computes them (cmd/gamels/judge.go): each game is
-// analysed on one worker as soon as the parser has read it.
+// analysed as soon as the parser has read it. It uses a worker per
+// processor, as the server's open does, so that the comparisons with the
+// open weigh the same work (the judge itself uses one worker, for less
+// CPU: see judgeWorkers).
 func judgeContent(text []byte, out *bytes.Buffer) {
-	a := analyze.NewAnalyzer(parse.Pousse, 1)
+	a := analyze.NewAnalyzer(parse.Pousse, runtime.GOMAXPROCS(0))
 	parse.ParseEach(parse.Pousse, text, func(_ *parse.File, g *parse.Game) {
 		a.Add(g, parse.RulesContest)
 	})
