@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"gamels/internal/cputime"
 	"gamels/parse"
 )
 
@@ -34,11 +35,11 @@ func BenchmarkPath(b *testing.B) {
 			b.Logf("verdicts: %v", classes)
 			b.SetBytes(n * n)
 			b.ReportAllocs()
-			cpu := startCPU()
+			cpu := cputime.Start()
 			for i := 0; b.Loop(); i++ {
 				Path(boards[i%len(boards)])
 			}
-			cpu.report(b, 1, "board")
+			cpu.Report(b, 1, "board")
 		})
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"gamels/internal/cputime"
 	"gamels/internal/gen"
 	"gamels/parse"
 )
@@ -55,12 +56,12 @@ func BenchmarkPousseApply(b *testing.B) {
 				s.Apply(mv.Dir(), mv.Line())
 			}
 			b.ResetTimer()
-			cpu := startCPU()
+			cpu := cputime.Start()
 			for i := 0; i < b.N; i++ {
 				mv := g.Moves[i&(1<<16-1)]
 				s.Apply(mv.Dir(), mv.Line())
 			}
-			cpu.report(b, 1, "move")
+			cpu.Report(b, 1, "move")
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/move")
 		})
 	}
@@ -114,13 +115,13 @@ func BenchmarkPousseJudge40(b *testing.B) {
 		moves += len(g.Moves)
 	}
 	b.SetBytes(size)
-	cpu := startCPU()
+	cpu := cputime.Start()
 	for b.Loop() {
 		for _, g := range games {
 			analyzePousse(g, parse.RulesDefault, false)
 		}
 	}
-	cpu.report(b, float64(moves), "move")
+	cpu.Report(b, float64(moves), "move")
 	b.ReportMetric(float64(moves), "moves/op")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(moves), "ns/move")
 }
@@ -137,13 +138,13 @@ func BenchmarkPousseJudgeRef(b *testing.B) {
 		moves += len(g.Moves)
 	}
 	b.SetBytes(int64(len(src)))
-	cpu := startCPU()
+	cpu := cputime.Start()
 	for b.Loop() {
 		for _, g := range f.Games {
 			Analyze(parse.Pousse, g, parse.RulesDefault)
 		}
 	}
-	cpu.report(b, float64(moves), "move")
+	cpu.Report(b, float64(moves), "move")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(moves), "ns/move")
 }
 
@@ -214,7 +215,7 @@ func BenchmarkPoussePlay(b *testing.B) {
 					}
 				}
 				s := newPousseState(n, false)
-				cpu := startCPU()
+				cpu := cputime.Start()
 				for b.Loop() {
 					s.reset()
 					for at := 0; at < len(moves); {
@@ -226,7 +227,7 @@ func BenchmarkPoussePlay(b *testing.B) {
 						s.reset()
 					}
 				}
-				cpu.report(b, float64(len(moves)), "move")
+				cpu.Report(b, float64(len(moves)), "move")
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(moves)), "ns/move")
 			})
 		}

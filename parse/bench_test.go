@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"gamels/internal/cputime"
 	"gamels/internal/gen"
 	"gamels/parse"
 )
@@ -13,7 +14,7 @@ func benchParse(b *testing.B, kind parse.Kind, src []byte, moves func(*parse.Fil
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	var f *parse.File
-	cpu := parse.StartCPU()
+	cpu := cputime.Start()
 	for b.Loop() {
 		f = parse.Parse(kind, src)
 	}

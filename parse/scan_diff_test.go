@@ -3,7 +3,6 @@ package parse
 import (
 	"bytes"
 	"fmt"
-	"gamels/internal/gen"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -11,6 +10,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"gamels/internal/cputime"
+	"gamels/internal/gen"
 )
 
 // scanDiff runs scan and ref, a scanner and its byte-at-a-time
@@ -195,7 +197,7 @@ func BenchmarkPousseScan(b *testing.B) {
 			dst := make([]Move, 0, moves+1)
 			b.SetBytes(int64(len(src)))
 			var got []Move
-			cpu := StartCPU()
+			cpu := cputime.Start()
 			for b.Loop() {
 				got, _ = c.scan(src, 0, 0, 100, dst[:0], 1<<30)
 			}

@@ -3,10 +3,12 @@ package parse
 import (
 	"bytes"
 	"fmt"
-	"gamels/internal/gen"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"gamels/internal/cputime"
+	"gamels/internal/gen"
 )
 
 // spotNoise returns a random Spot-like source: moves whose numbers have
@@ -155,7 +157,7 @@ func BenchmarkSpotScan(b *testing.B) {
 			dst := make([]Move, 0, 256)
 			b.SetBytes(int64(len(src)))
 			read := 0
-			cpu := StartCPU()
+			cpu := cputime.Start()
 			for b.Loop() {
 				read = 0
 				for _, g := range f.Games {
