@@ -105,7 +105,7 @@ func (p *parser) pousseGame(lx *lexer, header token) *Game {
 // pousseWords again and again cost 5-7% more than pousseBytes alone).
 // BenchmarkPousseScan, the moves of the judge's reference input
 // (ref.pousse, one a line), the thread's CPU time per move, min-median
-// of 8 runs alternated with pousseScanRef (the byte loop alone), load
+// of 8 runs alternated with pousseBytes (the byte loop alone), load
 // about 1.2: 3.8-4.0 against 4.4-4.6 ns; with "\r\n" line ends 4.1-4.3
 // against 4.8-5.0; line ends mixed at random 7.0-7.2 against 7.0-7.1.
 func pousseScan(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int) {

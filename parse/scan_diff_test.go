@@ -63,7 +63,8 @@ func pousseNoise(r *rand.Rand, tokens int) []byte {
 	return []byte(b.String())
 }
 
-// TestPousseScanDiff checks pousseScan against pousseScanRef from every
+// TestPousseScanDiff checks pousseScan against pousseBytes (the byte
+// loop alone: pousseScan as it was before pousseWords) from every
 // offset of random and hand-made sources, with sizes -1..127, room in the
 // destination and limits that stop a run early.
 func TestPousseScanDiff(t *testing.T) {
@@ -100,7 +101,7 @@ func TestPousseScanDiff(t *testing.T) {
 					room, limit = n%3, 1+n%4
 				}
 				n++
-				if err := scanDiff(pousseScan, pousseScanRef, src, i, 0, size, room, limit); err != nil {
+				if err := scanDiff(pousseScan, pousseBytes, src, i, 0, size, room, limit); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -108,7 +109,7 @@ func TestPousseScanDiff(t *testing.T) {
 	}
 	for size := 1; size <= 127; size++ {
 		src := pousseNoise(r, 50)
-		if err := scanDiff(pousseScan, pousseScanRef, src, 0, 0, size, 1000, 1000); err != nil {
+		if err := scanDiff(pousseScan, pousseBytes, src, 0, 0, size, 1000, 1000); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -123,7 +124,7 @@ func FuzzPousseScan(f *testing.F) {
 	f.Add([]byte("\r\nR8\r\n\tR9 R10\v\nl1"), uint16(0), uint8(9), uint16(10), uint16(10))
 	f.Add([]byte("\r\nR8\r\nR9\r\nR10\r\n \nR1 \nR2\n\n\n"), uint16(0), uint8(90), uint16(10), uint16(10))
 	f.Fuzz(func(t *testing.T, src []byte, i uint16, size uint8, room, limit uint16) {
-		if err := scanDiff(pousseScan, pousseScanRef, src, int(i)%(len(src)+1), 0, int(size%128), int(room), int(limit)); err != nil {
+		if err := scanDiff(pousseScan, pousseBytes, src, int(i)%(len(src)+1), 0, int(size%128), int(room), int(limit)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -177,7 +178,7 @@ func scanBenchSource() []byte {
 }
 
 // BenchmarkPousseScan times the scanner alone on scanBenchSource, with
-// "\n" and with "\r\n" line ends, and the reference (pousseScanRef) for
+// "\n" and with "\r\n" line ends, and the reference (pousseBytes) for
 // comparison.
 func BenchmarkPousseScan(b *testing.B) {
 	lf := scanBenchSource()
@@ -186,10 +187,10 @@ func BenchmarkPousseScan(b *testing.B) {
 		scan moveScanner
 		src  []byte
 	}{
-		{"new", pousseScan, lf}, {"ref", pousseScanRef, lf},
+		{"new", pousseScan, lf}, {"ref", pousseBytes, lf},
 		{"new-crlf", pousseScan, bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))},
-		{"ref-crlf", pousseScanRef, bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))},
-		{"new-mixed", pousseScan, mixedEnds(lf)}, {"ref-mixed", pousseScanRef, mixedEnds(lf)},
+		{"ref-crlf", pousseBytes, bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))},
+		{"new-mixed", pousseScan, mixedEnds(lf)}, {"ref-mixed", pousseBytes, mixedEnds(lf)},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			src := c.src

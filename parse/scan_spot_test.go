@@ -45,7 +45,7 @@ func spotNoise(r *rand.Rand, moves int) []byte {
 	return []byte(b.String())
 }
 
-// TestSpotScanDiff checks spotScan against spotScanRef from every offset
+// TestSpotScanDiff checks spotScan against spotBytes from every offset
 // of random and hand-made sources, with sizes -1..63, room in the
 // destination and limits that stop a run early.
 func TestSpotScanDiff(t *testing.T) {
@@ -78,14 +78,14 @@ func TestSpotScanDiff(t *testing.T) {
 					room, limit = n%3, 1+n%4
 				}
 				n++
-				if err := scanDiff(spotScan, spotScanRef, src, i, 0, size, room, limit); err != nil {
+				if err := scanDiff(spotScan, spotBytes, src, i, 0, size, room, limit); err != nil {
 					t.Fatal(err)
 				}
 			}
 		}
 	}
 	for size := 1; size <= 63; size++ {
-		if err := scanDiff(spotScan, spotScanRef, spotNoise(r, 50), 0, 0, size, 1000, 1000); err != nil {
+		if err := scanDiff(spotScan, spotBytes, spotNoise(r, 50), 0, 0, size, 1000, 1000); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -99,7 +99,7 @@ func FuzzSpotScan(f *testing.F) {
 	f.Add([]byte("2\n1 1 + 2 2 - 01 002 + 0001 1 -"), uint16(1), uint8(2), uint16(3), uint16(2))
 	f.Add([]byte("\r\n12 34 +\r\n1 2 -\r\n\n1\t2\t+\n3  4 -\n5\n6\n+\n"), uint16(0), uint8(40), uint16(10), uint16(10))
 	f.Fuzz(func(t *testing.T, src []byte, i uint16, size uint8, room, limit uint16) {
-		if err := scanDiff(spotScan, spotScanRef, src, int(i)%(len(src)+1), 0, int(size%64), int(room), int(limit)); err != nil {
+		if err := scanDiff(spotScan, spotBytes, src, int(i)%(len(src)+1), 0, int(size%64), int(room), int(limit)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -126,7 +126,7 @@ func TestSpotWords(t *testing.T) {
 		{"\n1 2 +\x00\n" + pad, 0, 0},      // not an end
 	} {
 		got, end := spotWords([]byte(c.src), 0, 0, 40, make([]Move, 0, 10), 10)
-		want, _ := spotScanRef([]byte(c.src), 0, 0, 40, make([]Move, 0, 10), c.moves)
+		want, _ := spotBytes([]byte(c.src), 0, 0, 40, make([]Move, 0, 10), c.moves)
 		if len(got) != c.moves || end != c.end || fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("spotWords(%q): %v, end %d; want %d moves (%v), end %d", c.src, got, end, c.moves, want, c.end)
 		}
@@ -143,9 +143,9 @@ func BenchmarkSpotScan(b *testing.B) {
 		scan moveScanner
 		src  []byte
 	}{
-		{"new", spotScan, lf}, {"ref", spotScanRef, lf},
+		{"new", spotScan, lf}, {"ref", spotBytes, lf},
 		{"new-crlf", spotScan, bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))},
-		{"ref-crlf", spotScanRef, bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))},
+		{"ref-crlf", spotBytes, bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			src := c.src

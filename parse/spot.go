@@ -150,7 +150,7 @@ func (p *parser) spotGame(lx *lexer, header token) *Game {
 // at a time, the move that stops it, or a few hundred when it reads few.
 // BenchmarkSpotScan, the games of ref.spot, the thread's CPU time per
 // move, min-median of 8 runs, load about 1.1: 10.0-10.5 ns against
-// 17.1-17.6 for spotScanRef (the byte loop alone); with "\r\n" line
+// 17.1-17.6 for spotBytes (the byte loop alone); with "\r\n" line
 // ends 10.5-11.0 against 17.2-18.0.
 func spotScan(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int) {
 	for limit > 0 && len(dst) < cap(dst) {
