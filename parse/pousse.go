@@ -109,24 +109,7 @@ func (p *parser) pousseGame(lx *lexer, header token) *Game {
 // about 1.2: 3.8-4.0 against 4.4-4.6 ns; with "\r\n" line ends 4.1-4.3
 // against 4.8-5.0; line ends mixed at random 7.0-7.2 against 7.0-7.1.
 func pousseScan(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int) {
-	for limit > 0 && len(dst) < cap(dst) {
-		n := len(dst)
-		dst, i = pousseWords(src, i, base, size, dst, limit)
-		// One move the byte way, or many when pousseWords read few (a
-		// layout it does not know, or one that changes from line to
-		// line, or the end of src).
-		batch := 1
-		if len(dst)-n < 64 {
-			batch = 256
-		}
-		m := len(dst)
-		dst, i = pousseBytes(src, i, base, size, dst, min(limit-(m-n), batch))
-		if len(dst) == m { // not a move, or no room
-			break
-		}
-		limit -= len(dst) - n
-	}
-	return dst, i
+	return wordsThenBytes(pousseWords, pousseBytes, src, i, base, size, dst, limit)
 }
 
 // pousseWords is pousseScan for the moves of the usual layouts: the same

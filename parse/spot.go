@@ -153,21 +153,7 @@ func (p *parser) spotGame(lx *lexer, header token) *Game {
 // 17.1-17.6 for spotBytes (the byte loop alone); with "\r\n" line
 // ends 10.5-11.0 against 17.2-18.0.
 func spotScan(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int) {
-	for limit > 0 && len(dst) < cap(dst) {
-		n := len(dst)
-		dst, i = spotWords(src, i, base, size, dst, limit)
-		batch := 1
-		if len(dst)-n < 64 {
-			batch = 256
-		}
-		m := len(dst)
-		dst, i = spotBytes(src, i, base, size, dst, min(limit-(m-n), batch))
-		if len(dst) == m { // not a move, or no room
-			break
-		}
-		limit -= len(dst) - n
-	}
-	return dst, i
+	return wordsThenBytes(spotWords, spotBytes, src, i, base, size, dst, limit)
 }
 
 // spotWords is spotScan for the moves of the usual layout: the same one
