@@ -60,14 +60,7 @@ func boardLatency(b *testing.B, c *testClient, text []byte) {
 	c.open(u, 1, string(text))
 	c.waitVersion(u, 1)
 	m := testMapper(text, UTF16)
-	var lines []uint32
-	for k := range 100 {
-		l := m.Line(len(text) * k / 100)
-		for text[m.LineSpan(l).Start] < 'A' {
-			l++
-		}
-		lines = append(lines, uint32(l))
-	}
+	lines := spreadMoveLines(text, m, 100)
 	ctx := context.Background()
 	call := func(method string, l uint32, want string) int {
 		var raw json.RawMessage

@@ -203,14 +203,7 @@ func hoverLatency(b *testing.B, c *testClient, text []byte) {
 	c.waitVersion(u, 1)
 	m := testMapper(text, UTF16)
 	// Move lines, spread over the text, and the last moves.
-	var lines []uint32
-	for k := range 1000 {
-		l := m.Line(len(text) * k / 1000)
-		for text[m.LineSpan(l).Start] < 'A' {
-			l++
-		}
-		lines = append(lines, uint32(l))
-	}
+	lines := spreadMoveLines(text, m, 1000)
 	last := uint32(m.Line(len(text)-1) - 1) // the last move, before QUIT
 	lines = append(lines, last, last-1)     // in the long game, moves 100000 and 99999
 	ctx := context.Background()
@@ -249,6 +242,21 @@ func hoverLatency(b *testing.B, c *testClient, text []byte) {
 	b.ReportMetric(float64(p50.Microseconds()), "trivial-p50-µs")
 	b.ReportMetric(float64(p99.Microseconds()), "trivial-p99-µs")
 	b.ReportMetric(float64(h99)/float64(p99), "p99-ratio")
+}
+
+// spreadMoveLines returns count lines of moves of the Pousse text (m
+// its mapper) spread evenly over it: for each k, the first line that
+// starts with a letter at or after byte len(text)*k/count.
+func spreadMoveLines(text []byte, m *Mapper, count int) []uint32 {
+	var lines []uint32
+	for k := range count {
+		l := m.Line(len(text) * k / count)
+		for text[m.LineSpan(l).Start] < 'A' {
+			l++
+		}
+		lines = append(lines, uint32(l))
+	}
+	return lines
 }
 
 func percentiles(ds []time.Duration) (p50, p99 time.Duration) {
