@@ -181,6 +181,28 @@ func wordsThenBytes(words, bytes moveScanner, src []byte, i, base, size int, dst
 	return dst, i
 }
 
+// runWords is pousseWords and spotWords: it finds the gap before the
+// first move (one blank or line end byte, or two: "\r\n"), which run
+// then expects before every move, and has run read at most limit moves
+// into the room left in dst, from offset i of src (base: the game's
+// start). A size below 1 reads nothing: no move fits, and the runs'
+// range checks need size >= 0.
+func runWords(run func(rest []byte, off, size int, out []Move, gap int) (moves, read int), src []byte, i, base, size int, dst []Move, limit int) ([]Move, int) {
+	out := dst[len(dst):cap(dst)]
+	if limit < len(out) {
+		out = out[:max(limit, 0)]
+	}
+	if size < 1 {
+		return dst, i
+	}
+	gap := 1
+	if i+1 < len(src) && fastClass[src[i+1]]&classSkip != 0 {
+		gap = 2
+	}
+	n, read := run(src[i:], i-base, size, out, gap)
+	return dst[:len(dst)+n], i + read
+}
+
 // fastMoves reads a run of at most limit well-formed moves of g straight
 // from the source with scan, when no token is buffered, appending them
 // to g.Moves and growing g.Span. It returns the number of moves read.

@@ -163,19 +163,7 @@ func spotScan(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int
 // last eight bytes of src). It stops before anything else, which
 // spotBytes reads or rejects.
 func spotWords(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int) {
-	out := dst[len(dst):cap(dst)]
-	if limit < len(out) {
-		out = out[:max(limit, 0)]
-	}
-	if size < 1 { // no move fits (and the loop's range check needs size >= 0)
-		return dst, i
-	}
-	gap := 1 // the blanks or line end bytes before each move
-	if i+1 < len(src) && fastClass[src[i+1]]&classSkip != 0 {
-		gap = 2
-	}
-	n, read := spotRun(src[i:], i-base, size, out, gap)
-	return dst[:len(dst)+n], i + read
+	return runWords(spotRun, src, i, base, size, dst, limit)
 }
 
 // spotRun is the loop of spotWords: it reads moves from the start of
