@@ -89,17 +89,17 @@ if [ $status -ne 0 ]; then
   done
   exit 1
 fi
+mkdir -p "$scratch/bin"
+ln -sf "$bin" "$scratch/bin/gamels"
 echo "== :checkhealth gamels"
 status=0
 ( cd "$scratch/work" &&
-  GAMELS_BIN=$bin GAMELS_E2E_DIR=$scratch/work nvim_run "$here/health_test.lua" ) || status=$?
+  PATH=$scratch/bin:$PATH GAMELS_BIN=$bin GAMELS_E2E_DIR=$scratch/work nvim_run "$here/health_test.lua" ) || status=$?
 if [ $status -ne 0 ]; then
   echo "e2e: FAIL: the health check test failed (exit $status)" >&2
   exit 1
 fi
 
-mkdir -p "$scratch/bin"
-ln -sf "$bin" "$scratch/bin/gamels"
 echo "== the first ten minutes: setup({}) with gamels on PATH (virtual text, inlay hints, omnifunc, :GamelsFormat, code lens)"
 status=0
 ( cd "$scratch/work" &&

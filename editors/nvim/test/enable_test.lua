@@ -50,6 +50,13 @@ for _, d in ipairs(vim.diagnostic.get(buf)) do
 end
 ok(found ~= nil, 'the error at X9 (line 3) published', vim.inspect(vim.diagnostic.get(buf)))
 
+-- :checkhealth gamels: no .git above the file, so no root directory
+-- (the root markers find none): said in words, not "root nil".
+vim.cmd('checkhealth gamels')
+local report = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+ok(report:find('root nil', 1, true) == nil and report:find('root (none: no .git above the file)', 1, true) ~= nil,
+  'checkhealth: the root outside a git repository is "(none: no .git above the file)"', report)
+
 io.stdout:write(string.format('enable: %d passed, %d failed\n', passed, failed))
 io.stdout:flush()
 if failed > 0 then
