@@ -128,7 +128,7 @@ export function chooseServer(
 /**
  * The one command the docs give to install gamels, run in a checkout of
  * gamels (README.md, editors/README.md, editors/vscode/README.md and the
- * Neovim plugin say the same; editors/install_docs_test.sh checks it).
+ * Neovim plugin say the same; editors/install_docs_test.go checks it).
  */
 export const installCommand = "CGO_ENABLED=0 go install ./cmd/gamels";
 

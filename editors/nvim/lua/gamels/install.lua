@@ -6,7 +6,7 @@ local M = {}
 
 -- command is the install command, run in a checkout of gamels. The same
 -- text is in README.md, editors/README.md and editors/vscode/README.md
--- (test/install_docs_test.sh checks there is no other).
+-- (editors/install_docs_test.go checks there is no other).
 M.command = 'CGO_ENABLED=0 go install ./cmd/gamels'
 
 -- go_bin_dir returns the directory `go install` writes to: $(go env GOBIN),
