@@ -186,12 +186,18 @@ end, 50)
 for _, b in ipairs({ buf, fbuf }) do
   vim.cmd('bwipeout! ' .. b)
 end
-require('gamels').setup({ virtual_text = false, inlay_hints = false })
+local user_attach = {}
+require('gamels').setup({ virtual_text = false, inlay_hints = false, on_attach = function(client, bufnr)
+  user_attach[#user_attach + 1] = { name = client.name, bufnr = bufnr, omnifunc = vim.bo[bufnr].omnifunc }
+end })
 local obuf = open('off.pousse', lines)
 vim.wait(timeout_ms, function()
   return error_at(obuf, BAD) ~= nil
 end, 50)
 ok(error_at(obuf, BAD) ~= nil, 'options off: the error is still published')
+ok(#user_attach == 1 and user_attach[1].name == 'gamels' and user_attach[1].bufnr == obuf
+  and user_attach[1].omnifunc == 'v:lua.vim.lsp.omnifunc', "the user's on_attach runs once, after the plugin's",
+  vim.inspect(user_attach))
 vim.wait(200)
 local vt = any_contains(virt_texts(obuf, BAD), 'X9')
 if has_011 then
