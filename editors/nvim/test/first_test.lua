@@ -167,6 +167,37 @@ vim.cmd('GamelsFormat')
 local got = vim.api.nvim_buf_get_lines(fbuf, 0, -1, false)
 ok(vim.deep_equal(got, { '4', 'L2', 'T2', 'L2', 'QUIT' }), ':GamelsFormat formats the buffer', vim.inspect(got))
 
+-- A code action (gra on 0.11, vim.lsp.buf.code_action() before): on the
+-- out-of-range move L5 of a 4x4 game, "Change L5 to L4". vim.ui.select
+-- picks the first action, as a user would.
+local abuf = open('action.pousse', { '4', 'L5', 'QUIT' })
+vim.wait(timeout_ms, function()
+  return error_at(abuf, 1) ~= nil
+end, 50)
+ok(error_at(abuf, 1) ~= nil, 'code action: the error at L5 published', vim.inspect(vim.diagnostic.get(abuf)))
+local offered = {}
+local saved_select = vim.ui.select
+vim.ui.select = function(items, opts, on_choice)
+  for _, it in ipairs(items) do
+    local a = it.action or it[2] or it
+    offered[#offered + 1] = a.title or vim.inspect(it)
+  end
+  on_choice(items[1], 1)
+end
+vim.api.nvim_win_set_cursor(0, { 2, 0 })
+if has_011 then
+  vim.cmd('normal gra') -- the default mapping, as typed
+else
+  vim.lsp.buf.code_action()
+end
+vim.wait(timeout_ms, function()
+  return vim.api.nvim_buf_get_lines(abuf, 1, 2, false)[1] == 'L4'
+end, 50)
+vim.ui.select = saved_select
+ok(vim.api.nvim_buf_get_lines(abuf, 1, 2, false)[1] == 'L4',
+  'code action: ' .. (has_011 and 'gra' or 'vim.lsp.buf.code_action()') .. ' changes L5 to L4',
+  'offered: ' .. vim.inspect(offered) .. '\nbuffer: ' .. vim.inspect(vim.api.nvim_buf_get_lines(abuf, 0, -1, false)))
+
 -- The options off: a fresh server, setup({ virtual_text = false,
 -- inlay_hints = false }); Neovim's own settings stay (virtual text off by
 -- default from 0.11, on before).
@@ -183,7 +214,7 @@ vim.wait(timeout_ms, function()
   end
   return true
 end, 50)
-for _, b in ipairs({ buf, fbuf }) do
+for _, b in ipairs({ buf, fbuf, abuf }) do
   vim.cmd('bwipeout! ' .. b)
 end
 local user_attach = {}
