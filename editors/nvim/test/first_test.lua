@@ -4,8 +4,9 @@
 -- error's text on screen (an extmark with virtual text, on 0.11 too,
 -- where Neovim turned virtual text off by default), the inlay hints
 -- enabled (0.10+), 'omnifunc' and 'tagfunc' set, :GamelsFormat formatting,
--- a code lens still there after it is run, and the options that turn the
--- virtual text and the inlay hints off.
+-- the code lenses drawn, and still there after one is run, a code action,
+-- and the options that turn the virtual text, the inlay hints and the code
+-- lenses off.
 local dir = os.getenv('GAMELS_E2E_DIR')
 local timeout_ms = tonumber(os.getenv('GAMELS_E2E_TIMEOUT_MS') or '') or 15000
 local passed, failed = 0, 0
@@ -134,8 +135,9 @@ else
   ok(vim.lsp.inlay_hint == nil, 'no inlay hints before 0.10 (nothing to enable)')
 end
 
--- The code lens on game 1's header, run with vim.lsp.codelens.run(): the
--- cursor goes to the winning move, and the lens is drawn again.
+-- The code lens on game 1's header, drawn by the plugin, run with
+-- vim.lsp.codelens.run(): the cursor goes to the winning move, and the
+-- lens is drawn again.
 local function lens_on(bufnr, lnum)
   for _, t in ipairs(virt_texts(bufnr, lnum)) do
     if t:find('X WINS at move 7', 1, true) then
@@ -143,11 +145,10 @@ local function lens_on(bufnr, lnum)
     end
   end
 end
-vim.lsp.codelens.refresh()
 vim.wait(timeout_ms, function()
   return lens_on(buf, 0) ~= nil
 end, 50)
-ok(lens_on(buf, 0) ~= nil, 'the code lens on game 1 is drawn', vim.inspect(virt_texts(buf, 0)))
+ok(lens_on(buf, 0) ~= nil, 'the code lens on game 1 is drawn, with no refresh called', vim.inspect(virt_texts(buf, 0)))
 vim.api.nvim_win_set_cursor(0, { 1, 0 })
 vim.lsp.codelens.run()
 local cur = vim.api.nvim_win_get_cursor(0)
@@ -218,7 +219,7 @@ for _, b in ipairs({ buf, fbuf, abuf }) do
   vim.cmd('bwipeout! ' .. b)
 end
 local user_attach = {}
-require('gamels').setup({ virtual_text = false, inlay_hints = false, on_attach = function(client, bufnr)
+require('gamels').setup({ virtual_text = false, inlay_hints = false, codelens = false, on_attach = function(client, bufnr)
   user_attach[#user_attach + 1] = { name = client.name, bufnr = bufnr, omnifunc = vim.bo[bufnr].omnifunc }
 end })
 local obuf = open('off.pousse', lines)
@@ -239,6 +240,8 @@ end
 if has_010 then
   ok(not vim.lsp.inlay_hint.is_enabled({ bufnr = obuf }), 'options off: inlay hints not enabled')
 end
+vim.wait(1000)
+ok(lens_on(obuf, 0) == nil, 'options off: no code lens drawn (codelens = false)', vim.inspect(virt_texts(obuf, 0)))
 
 io.stdout:write(string.format('first: %d passed, %d failed\n', passed, failed))
 io.stdout:flush()

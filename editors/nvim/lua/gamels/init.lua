@@ -8,6 +8,7 @@
 --     analysis = true,              -- the engine's annotations; analysis_depth = 6
 --     virtual_text = true,          -- diagnostics' text at the end of the line
 --     inlay_hints = true,           -- move numbers, verdicts, annotations inline (0.10+)
+--     codelens = true,              -- each game's verdict on its first line
 --   })
 --
 -- :GamelsBoard draws the board at the cursor in a side window; ]m and [m
@@ -36,6 +37,9 @@ local defaults = {
   virtual_text = true,
   -- Inlay hints (0.10+): move numbers, verdicts and annotations inline.
   inlay_hints = true,
+  -- Code lenses (each game's verdict on its first line) drawn and kept
+  -- up to date: asked for on attach, BufEnter, InsertLeave, CursorHold.
+  codelens = true,
   -- Passed through to the client when set.
   on_attach = nil,
   capabilities = nil,
@@ -206,6 +210,30 @@ local function inlay_hints_on(client, bufnr)
 end
 
 local info_group = nil
+local lens_group = nil
+
+-- codelens_on asks for the code lenses of bufnr now and again when the
+-- buffer is entered, after Insert mode and when the cursor rests (as
+-- :help vim.lsp.codelens.refresh() suggests); Neovim draws none by itself.
+local function codelens_on(client, bufnr)
+  if not M.config.codelens or not supports(client, 'textDocument/codeLens') then
+    return
+  end
+  lens_group = lens_group or vim.api.nvim_create_augroup('gamels_codelens', { clear = true })
+  local function refresh()
+    -- 0.7-0.9 refresh the current buffer, 0.10+ the one named.
+    if vim.api.nvim_get_current_buf() == bufnr or vim.fn.has('nvim-0.10') == 1 then
+      pcall(vim.lsp.codelens.refresh, { bufnr = bufnr })
+    end
+  end
+  vim.api.nvim_clear_autocmds({ group = lens_group, buffer = bufnr })
+  vim.api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'CursorHold' }, {
+    group = lens_group,
+    buffer = bufnr,
+    callback = refresh,
+  })
+  refresh()
+end
 
 -- markdown_info draws the completion items' documentation (markdown: the
 -- board in a fenced block) as markdown in the info popup of 0.11's
@@ -241,9 +269,10 @@ end
 --- on_attach sets up a buffer the gamels client attached to: 'omnifunc'
 --- (completion with CTRL-X CTRL-O; Neovim sets it itself from 0.8),
 --- 'tagfunc' (CTRL-] goes to the definition) and 'formatexpr' (gq) when
---- empty; the inlay hints (0.10+) and the diagnostics' virtual text, per
---- the options. setup() runs it before the on_attach it was given; call
---- it from an on_attach of yours that replaces lsp/gamels.lua's.
+--- empty; the inlay hints (0.10+), the diagnostics' virtual text and the
+--- code lenses, per the options. setup() runs it before the on_attach it
+--- was given; call it from an on_attach of yours that replaces
+--- lsp/gamels.lua's.
 function M.on_attach(client, bufnr)
   local bo = vim.bo[bufnr]
   if bo.omnifunc == '' and supports(client, 'textDocument/completion') then
@@ -258,6 +287,7 @@ function M.on_attach(client, bufnr)
   if supports(client, 'textDocument/completion') then
     markdown_info(bufnr)
   end
+  codelens_on(client, bufnr)
   local hints = inlay_hints_on(client, bufnr)
   local vt = M.config.virtual_text
   local ns = diagnostic_namespace(client)
@@ -346,8 +376,8 @@ end
 --- setup configures and enables the server for the three filetypes.
 --- opts: cmd (list, default { 'gamels', 'serve' }), rules ('contest' or
 --- 'icfp'), verdicts ('information', 'hint' or 'off'), analysis,
---- analysis_depth, virtual_text, inlay_hints, on_attach, capabilities,
---- method.
+--- analysis_depth, virtual_text, inlay_hints, codelens, on_attach,
+--- capabilities, method.
 function M.setup(opts)
   opts = opts or {}
   warned_missing = false
