@@ -1,8 +1,9 @@
 -- Completion as typed, on any Neovim from 0.7: CTRL-X CTRL-O after a
 -- Pousse move ('omnifunc', which the plugin sets on 0.7) lists the legal
--- moves; on 0.11, whose completion menu shows the item's documentation in
--- an info popup ('completeopt' popup, its default), the board there is
--- drawn as markdown: the ``` fences are not on the screen. The keys are
+-- moves, and the selected item's board is on the screen without its ```
+-- fences: on 0.11 in the info popup ('completeopt' popup, its default),
+-- drawn as markdown; before, in the preview window ('completeopt'
+-- preview), its fence lines concealed. The keys are
 -- typed (nvim_feedkeys) and run by the main loop: e2e.sh runs this with
 -- nvim_run_loop. gamels is on PATH.
 local dir = os.getenv('GAMELS_E2E_DIR')
@@ -49,8 +50,9 @@ local seen -- complete_info and the screen once the menu shows an item
 vim.api.nvim_create_autocmd('CompleteChanged', {
   buffer = buf,
   callback = function()
-    -- After the plugin's handler, and after the popup is drawn.
-    vim.schedule(function()
+    -- After the plugin's handler (and what it schedules), and after the
+    -- popup or the preview window is drawn.
+    vim.defer_fn(function()
       if seen == nil then
         vim.cmd('redraw')
         local info = vim.fn.complete_info({ 'items', 'selected' })
@@ -61,7 +63,7 @@ vim.api.nvim_create_autocmd('CompleteChanged', {
           seen.conceal = vim.wo[info.preview_winid].conceallevel
         end
       end
-    end)
+    end, 100)
   end,
 })
 
@@ -102,9 +104,10 @@ local function check()
       ok(seen.preview ~= nil and seen.preview:find('+-+', 1, true) ~= nil, 'the info popup holds the board', seen.preview)
       ok(seen.ts and seen.conceal == 2, 'the info popup is drawn as markdown (tree-sitter, conceallevel 2)',
         string.format('tree-sitter %s, conceallevel %s', tostring(seen.ts), tostring(seen.conceal)))
-      ok(seen.screen:find('+-+', 1, true) ~= nil, 'the board is on the screen', seen.screen)
-      ok(seen.screen:find('```', 1, true) == nil, 'no ``` fence on the screen', seen.screen)
     end
+    -- On 0.11 the info popup, before it the preview window.
+    ok(seen.screen:find('+-+', 1, true) ~= nil, 'the board is on the screen (' .. vim.o.completeopt .. ')', seen.screen)
+    ok(seen.screen:find('```', 1, true) == nil, 'no ``` fence on the screen', seen.screen)
   end
   vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('<C-e><Esc>', true, false, true), 'n', false)
   vim.defer_fn(finish, 50)

@@ -235,12 +235,29 @@ local function codelens_on(client, bufnr)
   refresh()
 end
 
+-- fence_match hides the ``` lines of a fenced block in window w (the
+-- completion's preview window), which shows the documentation as plain
+-- text: conceal by a match, no change to the text.
+local function fence_match(w)
+  if vim.w[w].gamels_fence_match then
+    return
+  end
+  local ok = pcall(vim.fn.matchadd, 'Conceal', [[^\s*```.*$]], 10, -1, { window = w, conceal = '' })
+  if ok then
+    vim.w[w].gamels_fence_match = true
+    vim.wo[w].conceallevel = 2
+    vim.wo[w].concealcursor = 'n'
+  end
+end
+
 -- markdown_info draws the completion items' documentation (markdown: the
--- board in a fenced block) as markdown in the info popup of 0.11's
--- completion menu, which otherwise shows the text as it is, fences and
--- all: the markdown parser and conceal, as the hover window has them.
+-- board in a fenced block) without its fences. Neovim puts the text in
+-- as it is: in 0.11's info popup ('completeopt' popup, its default) the
+-- markdown parser and conceal draw it, as in the hover window; in the
+-- preview window ('completeopt' preview, the default before 0.11) the
+-- fence lines are concealed.
 local function markdown_info(bufnr)
-  if not has_011 or vim.fn.exists('##CompleteChanged') == 0 then
+  if vim.fn.exists('##CompleteChanged') == 0 then
     return
   end
   info_group = info_group or vim.api.nvim_create_augroup('gamels_info', { clear = true })
@@ -251,17 +268,23 @@ local function markdown_info(bufnr)
     callback = function()
       local info = vim.fn.complete_info({ 'selected' })
       local b, w = info.preview_bufnr, info.preview_winid
-      if type(b) ~= 'number' or type(w) ~= 'number' or not vim.api.nvim_buf_is_valid(b)
-        or not vim.api.nvim_win_is_valid(w) then
-        return
-      end
-      if not vim.treesitter.highlighter.active[b] then
-        if not pcall(vim.treesitter.start, b, 'markdown') then
-          return
+      if type(b) == 'number' and type(w) == 'number' and vim.api.nvim_buf_is_valid(b)
+        and vim.api.nvim_win_is_valid(w) then
+        if vim.treesitter.highlighter.active[b] or pcall(vim.treesitter.start, b, 'markdown') then
+          vim.wo[w].conceallevel = 2
+          vim.wo[w].concealcursor = 'n'
+        else
+          fence_match(w)
         end
       end
-      vim.wo[w].conceallevel = 2
-      vim.wo[w].concealcursor = 'n'
+      -- The preview window is opened or filled after this event.
+      vim.schedule(function()
+        for _, pw in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+          if vim.wo[pw].previewwindow then
+            fence_match(pw)
+          end
+        end
+      end)
     end,
   })
 end
