@@ -13,10 +13,19 @@
 local settings = { gamels = { pousse = { rules = 'contest' } } }
 
 local commands = {}
+local on_attach = nil
 local ok, gamels = pcall(require, 'gamels')
 if ok and type(gamels.reveal_move) == 'function' then
   -- The server's code lens command: jump to the ending move and select it.
   commands['gamels.revealMove'] = gamels.reveal_move
+end
+if ok and type(gamels.on_attach) == 'function' then
+  -- The diagnostics' virtual text, the inlay hints, 'omnifunc' and the
+  -- like in the buffer (require('gamels').on_attach). An on_attach given
+  -- to vim.lsp.config('gamels', ...) replaces this one: call it from there.
+  on_attach = function(client, bufnr)
+    gamels.on_attach(client, bufnr)
+  end
 end
 
 return {
@@ -26,4 +35,5 @@ return {
   init_options = settings,
   settings = settings,
   commands = commands,
+  on_attach = on_attach,
 }

@@ -6,7 +6,9 @@
 # Needs nvim (0.7 or later) on PATH. Runs headless Neovim sessions with
 # only this plugin on the runtimepath (-u NONE): the filetype/syntax test,
 # the start strategy test, then the language server test (diagnostics,
-# hover, an edit). Each is bounded in time. Exits non-zero with a message
+# hover, an edit), :checkhealth, what setup({}) gives a new user (virtual
+# text, inlay hints, omnifunc, :GamelsFormat, code lens), completion as
+# typed, vim.lsp.enable (0.11+), the board view. Each is bounded in time. Exits non-zero with a message
 # on any failure.
 set -euo pipefail
 # NVIM names the Neovim to test (default: nvim on PATH).
@@ -87,19 +89,37 @@ if [ $status -ne 0 ]; then
   done
   exit 1
 fi
+mkdir -p "$scratch/bin"
+ln -sf "$bin" "$scratch/bin/gamels"
 echo "== :checkhealth gamels"
 status=0
 ( cd "$scratch/work" &&
-  GAMELS_BIN=$bin GAMELS_E2E_DIR=$scratch/work nvim_run "$here/health_test.lua" ) || status=$?
+  PATH=$scratch/bin:$PATH GAMELS_BIN=$bin GAMELS_E2E_DIR=$scratch/work nvim_run "$here/health_test.lua" ) || status=$?
 if [ $status -ne 0 ]; then
   echo "e2e: FAIL: the health check test failed (exit $status)" >&2
   exit 1
 fi
 
+echo "== the first ten minutes: setup({}) with gamels on PATH (virtual text, inlay hints, omnifunc, :GamelsFormat, code lens)"
+status=0
+( cd "$scratch/work" &&
+  PATH=$scratch/bin:$PATH GAMELS_E2E_DIR=$scratch/work nvim_run "$here/first_test.lua" ) || status=$?
+if [ $status -ne 0 ]; then
+  echo "e2e: FAIL: the first-ten-minutes test failed (exit $status)" >&2
+  exit 1
+fi
+
+echo "== completion typed: CTRL-X CTRL-O, the info popup drawn as markdown on 0.11"
+status=0
+( cd "$scratch/work" &&
+  PATH=$scratch/bin:$PATH GAMELS_E2E_DIR=$scratch/work nvim_run_loop "$here/completion_test.lua" ) || status=$?
+if [ $status -ne 0 ]; then
+  echo "e2e: FAIL: the completion test failed (exit $status)" >&2
+  exit 1
+fi
+
 if "$NVIM" --headless -u NONE -i NONE -n -c 'if has("nvim-0.11") | qall! | else | cquit 1 | endif' </dev/null >/dev/null 2>&1; then
   echo "== vim.lsp.enable('gamels') with no setup(): lsp/gamels.lua, gamels on PATH"
-  mkdir -p "$scratch/bin"
-  ln -sf "$bin" "$scratch/bin/gamels"
   status=0
   ( cd "$scratch/work" &&
     PATH=$scratch/bin:$PATH GAMELS_E2E_DIR=$scratch/work nvim_run "$here/enable_test.lua" ) || status=$?

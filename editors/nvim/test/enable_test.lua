@@ -1,7 +1,8 @@
 -- Neovim 0.11+: vim.lsp.enable('gamels') with no setup() call uses the
 -- plugin's lsp/gamels.lua (cmd `gamels serve` from PATH, the filetypes,
 -- the root markers, the settings) and the server attaches to a .pousse
--- file and publishes its diagnostics. e2e.sh puts GAMELS_BIN on PATH as
+-- file, publishes its diagnostics, and the plugin's on_attach runs (inlay
+-- hints, virtual text, omnifunc). e2e.sh puts GAMELS_BIN on PATH as
 -- `gamels` for this test.
 local dir = os.getenv('GAMELS_E2E_DIR')
 local passed, failed = 0, 0
@@ -49,6 +50,27 @@ for _, d in ipairs(vim.diagnostic.get(buf)) do
   end
 end
 ok(found ~= nil, 'the error at X9 (line 3) published', vim.inspect(vim.diagnostic.get(buf)))
+-- lsp/gamels.lua's on_attach: what setup() gives, without setup().
+ok(vim.lsp.inlay_hint.is_enabled({ bufnr = buf }), 'inlay hints enabled (the plugin on_attach)')
+ok(vim.bo[buf].omnifunc == 'v:lua.vim.lsp.omnifunc', 'omnifunc set', vim.bo[buf].omnifunc)
+local vt
+vim.wait(5000, function()
+  vt = {}
+  for _, m in ipairs(vim.api.nvim_buf_get_extmarks(buf, -1, { 2, 0 }, { 2, -1 }, { details = true })) do
+    for _, c in ipairs(m[4].virt_text or {}) do
+      vt[#vt + 1] = c[1]
+    end
+  end
+  return table.concat(vt):find('X9', 1, true) ~= nil
+end, 50)
+ok(table.concat(vt):find('X9', 1, true) ~= nil, 'the error text is on screen as virtual text', vim.inspect(vt))
+
+-- :checkhealth gamels: no .git above the file, so no root directory
+-- (the root markers find none): said in words, not "root nil".
+vim.cmd('checkhealth gamels')
+local report = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+ok(report:find('root nil', 1, true) == nil and report:find('root (none: no .git above the file)', 1, true) ~= nil,
+  'checkhealth: the root outside a git repository is "(none: no .git above the file)"', report)
 
 io.stdout:write(string.format('enable: %d passed, %d failed\n', passed, failed))
 io.stdout:flush()

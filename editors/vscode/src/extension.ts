@@ -11,7 +11,7 @@ import {
   ServerOptions,
 } from "vscode-languageclient/node";
 import { execFile } from "child_process";
-import { chooseServer, notFoundMessage } from "./serverPath";
+import { chooseServer, goInstallDir, installCheck, notFoundMessage } from "./serverPath";
 
 const languages = ["pousse", "spot", "path"];
 
@@ -26,6 +26,24 @@ let output: vscode.OutputChannel | undefined;
 let extensionPath = "";
 /** The binaries whose version was logged already. */
 const versionLogged = new Set<string>();
+
+/**
+ * checkInstall writes to the output channel whether the gamels found on
+ * PATH is the one the install command wrote ($(go env GOBIN) or
+ * $(go env GOPATH)/bin), once per binary.
+ */
+const installChecked = new Set<string>();
+function checkInstall(binary: string): void {
+  if (installChecked.has(binary)) {
+    return;
+  }
+  installChecked.add(binary);
+  execFile("go", ["env", "GOBIN", "GOPATH"], { timeout: 10000, windowsHide: true }, (err, stdout) => {
+    const dir = goInstallDir(err ? undefined : String(stdout));
+    const warning = installCheck(binary, dir);
+    output?.appendLine(warning ?? `gamels: ${binary} is the one the install command wrote`);
+  });
+}
 
 /** logVersion writes `<binary> version` to the output channel, once per binary. */
 function logVersion(binary: string): void {
@@ -114,6 +132,10 @@ async function startClient(): Promise<void> {
     `gamels: starting ${resolved.path} serve` + (resolved.bundled ? " (bundled with the extension)" : ""),
   );
   logVersion(resolved.path);
+  const fromPath = !resolved.bundled && !/[\\/]/.test(setting.trim());
+  if (fromPath) {
+    checkInstall(resolved.path);
+  }
 
   // No `transport`: TransportKind.stdio would append "--stdio" to the
   // arguments, which `gamels serve` does not take; without it the client

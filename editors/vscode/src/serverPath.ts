@@ -125,12 +125,84 @@ export function chooseServer(
   return resolveServerPath("gamels", env, platform, cwd);
 }
 
+/**
+ * The one command the docs give to install gamels, run in a checkout of
+ * gamels (README.md, editors/README.md, editors/vscode/README.md and the
+ * Neovim plugin say the same; editors/install_docs_test.go checks it).
+ */
+export const installCommand = "CGO_ENABLED=0 go install ./cmd/gamels";
+
 /** The message shown when the binary cannot be found. */
 export function notFoundMessage(reason: string): string {
   return (
     `gamels: cannot start the language server: ${reason}. ` +
-    `Build it with "go build -o gamels ./cmd/gamels" in the gamels repository ` +
-    `and put it on PATH, or set "gamels.server.path" to the binary ` +
+    `Install it with "${installCommand}" in a checkout of gamels ` +
+    `(it writes $(go env GOPATH)/bin/gamels: put that directory on PATH), ` +
+    `or set "gamels.server.path" to the binary ` +
     `(the platform-specific .vsix, gamels-<platform>.vsix, has it inside).`
   );
+}
+
+/**
+ * goInstallDir is the directory `go install` writes to, from the output
+ * of `go env GOBIN GOPATH` (two lines; undefined when go could not be
+ * run): GOBIN, else GOPATH's first entry plus bin; without go, the GOBIN
+ * and GOPATH environment variables, else Go's default GOPATH, ~/go.
+ */
+export function goInstallDir(
+  goEnvOutput: string | undefined,
+  env: Env & { GOBIN?: string; GOPATH?: string } = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  const listSep = platform === "win32" ? ";" : ":";
+  let gobin = env.GOBIN ?? "";
+  let gopath = env.GOPATH ?? "";
+  if (goEnvOutput !== undefined) {
+    const lines = goEnvOutput.split(/\r?\n/);
+    gobin = lines[0] ?? "";
+    gopath = lines[1] ?? "";
+  }
+  if (gobin !== "") {
+    return gobin;
+  }
+  const first = gopath.split(listSep).find((d) => d !== "");
+  if (first !== undefined) {
+    return path.join(first, "bin");
+  }
+  return path.join(env.HOME || os.homedir(), "go", "bin");
+}
+
+/**
+ * installCheck compares the binary found on PATH with the one the install
+ * command writes into installDir: undefined when they are the same file
+ * (links resolved), else a warning for the output channel.
+ */
+export function installCheck(
+  onPath: string,
+  installDir: string,
+  platform: NodeJS.Platform = process.platform,
+): string | undefined {
+  const installed = path.join(installDir, bundledName(platform));
+  const real = (f: string): string => {
+    try {
+      return fs.realpathSync(f);
+    } catch {
+      return path.resolve(f);
+    }
+  };
+  if (!fs.existsSync(installed)) {
+    return (
+      `gamels: warning: ${onPath} is not the one "${installCommand}" installs ` +
+      `(${installed}, not there): run it in a checkout of gamels and put ` +
+      `${installDir} on PATH`
+    );
+  }
+  if (real(onPath) !== real(installed)) {
+    return (
+      `gamels: warning: ${onPath}, first on PATH, is not ${installed}, the one ` +
+      `"${installCommand}" installs: remove it, or put ${installDir} before ` +
+      `${path.dirname(onPath)} on PATH`
+    );
+  }
+  return undefined;
 }

@@ -1,4 +1,5 @@
--- :checkhealth gamels: the server binary and its version, the clients
+-- :checkhealth gamels: the server binary, its path and version, whether
+-- it is the one the install command builds (install.lua), the clients
 -- running and the buffers they are attached to, the Pousse rules.
 -- Works with vim.health (0.8+: start/ok/warn/error/info, or the report_*
 -- names of 0.8-0.9) and with the health module of 0.7 (report_*).
@@ -71,21 +72,39 @@ function M.check()
 
   local cmd, from = server_cmd(clients)
   local bin = cmd[1]
+  local install = require('gamels.install')
   if type(bin) ~= 'string' or vim.fn.executable(bin) ~= 1 then
     r.error(string.format('the server binary %q is not an executable (from %s)', tostring(bin), from), {
-      'Build it: go build -o gamels ./cmd/gamels (in the gamels repository), and put it on PATH',
-      "or pass cmd = { '/path/to/gamels', 'serve' } to require('gamels').setup()",
+      install.advice(type(bin) == 'string' and bin or ''),
     })
   else
-    r.ok(string.format('binary: %s (from %s)', vim.fn.exepath(bin), from))
-    local out = vim.fn.system({ bin, 'version' })
+    local path = vim.fn.exepath(bin)
+    r.ok(string.format('binary: %s (from %s)', path, from))
+    local out = vim.fn.system({ path, 'version' })
     local line = vim.split(out or '', '\n')[1] or ''
     if vim.v.shell_error == 0 and line:match('^gamels ') then
       r.ok('version: ' .. line)
     else
-      r.warn(string.format('`%s version` failed: %s', bin, vim.trim(out or '')), {
-        'An older gamels has no version command: rebuild it',
+      r.warn(string.format('`%s version` failed: %s', path, vim.trim(out or '')), {
+        'An older gamels has no version command: ' .. install.command .. ' in a checkout of gamels',
       })
+    end
+    -- A bare name is looked up on PATH: is it the binary the install
+    -- command builds?
+    if not bin:find('/', 1, true) then
+      local built, there = install.installed()
+      if there and install.same_file(path, built) then
+        r.ok(string.format('it is the one `%s` installs', install.command))
+      elseif there then
+        r.warn(string.format('%s, first on PATH, is not %s, the one `%s` installs', path, built, install.command), {
+          string.format('Remove %s, or put %s before %s on PATH', path, vim.fn.fnamemodify(built, ':h'),
+            vim.fn.fnamemodify(path, ':h')),
+        })
+      else
+        r.warn(string.format('%s is not the one `%s` installs (%s, not there)', path, install.command, built), {
+          string.format('In a checkout of gamels: %s, and put %s on PATH', install.command, vim.fn.fnamemodify(built, ':h')),
+        })
+      end
     end
   end
 
@@ -104,7 +123,11 @@ function M.check()
     elseif #bufs == 0 then
       r.warn(string.format('client %d is running but attached to no buffer', c.id))
     else
-      r.ok(string.format('client %d attached to buffers %s, root %s', c.id, table.concat(bufs, ', '), tostring(c.config.root_dir)))
+      local root = c.config.root_dir
+      if root == nil then
+        root = '(none: no .git above the file)'
+      end
+      r.ok(string.format('client %d attached to buffers %s, root %s', c.id, table.concat(bufs, ', '), root))
     end
   end
 

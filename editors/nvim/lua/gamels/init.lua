@@ -6,10 +6,13 @@
 --     rules = 'contest',            -- Pousse rules: 'contest' or 'icfp'
 --     verdicts = 'information',     -- verdict diagnostics: 'information', 'hint' or 'off'
 --     analysis = true,              -- the engine's annotations; analysis_depth = 6
+--     virtual_text = true,          -- diagnostics' text at the end of the line
+--     inlay_hints = true,           -- move numbers, verdicts, annotations inline (0.10+)
+--     codelens = true,              -- each game's verdict on its first line
 --   })
 --
 -- :GamelsBoard draws the board at the cursor in a side window; ]m and [m
--- step through the moves (lua/gamels/board.lua).
+-- step through the moves (lua/gamels/board.lua). :GamelsFormat formats.
 --
 -- Works on Neovim 0.7 through the current release: vim.lsp.config and
 -- vim.lsp.enable where they exist (0.11+), vim.lsp.start on 0.8-0.10,
@@ -28,6 +31,15 @@ local defaults = {
   -- annotations (missed wins, blunders) in the background.
   analysis = true,
   analysis_depth = 6,
+  -- The gamels diagnostics' text at the end of their line (Neovim 0.11
+  -- turned virtual text off by default): true, false (Neovim's own
+  -- setting stays), or a table for vim.diagnostic.config's virtual_text.
+  virtual_text = true,
+  -- Inlay hints (0.10+): move numbers, verdicts and annotations inline.
+  inlay_hints = true,
+  -- Code lenses (each game's verdict on its first line) drawn and kept
+  -- up to date: asked for on attach, BufEnter, InsertLeave, CursorHold.
+  codelens = true,
   -- Passed through to the client when set.
   on_attach = nil,
   capabilities = nil,
@@ -63,11 +75,8 @@ local function check_cmd(cmd)
   end
   if not warned_missing then
     warned_missing = true
-    notify(string.format(
-      "gamels: cannot start the language server: %q is not an executable (not found on PATH?). "
-        .. "Build it with `go build -o gamels ./cmd/gamels` and put it on PATH, "
-        .. "or pass cmd = { '/path/to/gamels', 'serve' } to require('gamels').setup().",
-      cmd[1]))
+    notify(string.format('gamels: cannot start the language server: %q is not an executable (not found on PATH?). %s.',
+      cmd[1], require('gamels.install').advice(cmd[1])))
   end
   return false
 end
@@ -163,9 +172,169 @@ local function reveal_move(command, ctx)
     vim.api.nvim_win_set_cursor(0, { e[1], math.max(e[2] - 1, 0) })
   end
   vim.cmd('normal! zv')
+  -- vim.lsp.codelens.run() clears the lens it runs and draws the lenses
+  -- again only after a command the server runs, not after one the client
+  -- runs, as this one: ask for them again. (0.7-0.9 refresh the current
+  -- buffer, which is the transcript now.)
+  if vim.lsp.codelens and vim.lsp.codelens.refresh then
+    pcall(vim.lsp.codelens.refresh, { bufnr = bufnr })
+  end
 end
 
 M.reveal_move = reveal_move
+
+local function supports(client, method)
+  if has_011 then
+    return client:supports_method(method)
+  end
+  return client.supports_method(method)
+end
+
+-- diagnostic_namespace is the namespace of the client's published
+-- diagnostics (0.10+ take is_pull; 0.7 has only the one argument).
+local function diagnostic_namespace(client)
+  local ok, ns = pcall(vim.lsp.diagnostic.get_namespace, client.id, false)
+  return ok and ns or nil
+end
+
+-- inlay_hints_on enables the server's inlay hints in bufnr where Neovim
+-- has them (0.10+) and the options ask for them; it reports whether it
+-- did.
+local function inlay_hints_on(client, bufnr)
+  local ih = vim.lsp.inlay_hint
+  if not M.config.inlay_hints or type(ih) ~= 'table' or type(ih.enable) ~= 'function'
+    or not supports(client, 'textDocument/inlayHint') then
+    return false
+  end
+  return (pcall(ih.enable, true, { bufnr = bufnr }))
+end
+
+local info_group = nil
+local lens_group = nil
+
+-- codelens_on asks for the code lenses of bufnr now and again when the
+-- buffer is entered, after Insert mode and when the cursor rests (as
+-- :help vim.lsp.codelens.refresh() suggests); Neovim draws none by itself.
+local function codelens_on(client, bufnr)
+  if not M.config.codelens or not supports(client, 'textDocument/codeLens') then
+    return
+  end
+  lens_group = lens_group or vim.api.nvim_create_augroup('gamels_codelens', { clear = true })
+  local function refresh()
+    -- 0.7-0.9 refresh the current buffer, 0.10+ the one named.
+    if vim.api.nvim_get_current_buf() == bufnr or vim.fn.has('nvim-0.10') == 1 then
+      pcall(vim.lsp.codelens.refresh, { bufnr = bufnr })
+    end
+  end
+  vim.api.nvim_clear_autocmds({ group = lens_group, buffer = bufnr })
+  vim.api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'CursorHold' }, {
+    group = lens_group,
+    buffer = bufnr,
+    callback = refresh,
+  })
+  refresh()
+end
+
+-- fence_match hides the ``` lines of a fenced block in window w (the
+-- completion's preview window), which shows the documentation as plain
+-- text: conceal by a match, no change to the text.
+local function fence_match(w)
+  if vim.w[w].gamels_fence_match then
+    return
+  end
+  local ok = pcall(vim.fn.matchadd, 'Conceal', [[^\s*```.*$]], 10, -1, { window = w, conceal = '' })
+  if ok then
+    vim.w[w].gamels_fence_match = true
+    vim.wo[w].conceallevel = 2
+    vim.wo[w].concealcursor = 'n'
+  end
+end
+
+-- markdown_info draws the completion items' documentation (markdown: the
+-- board in a fenced block) without its fences. Neovim puts the text in
+-- as it is: in 0.11's info popup ('completeopt' popup, its default) the
+-- markdown parser and conceal draw it, as in the hover window; in the
+-- preview window ('completeopt' preview, the default before 0.11) the
+-- fence lines are concealed.
+local function markdown_info(bufnr)
+  if vim.fn.exists('##CompleteChanged') == 0 then
+    return
+  end
+  info_group = info_group or vim.api.nvim_create_augroup('gamels_info', { clear = true })
+  vim.api.nvim_clear_autocmds({ group = info_group, buffer = bufnr })
+  vim.api.nvim_create_autocmd('CompleteChanged', {
+    group = info_group,
+    buffer = bufnr,
+    callback = function()
+      local info = vim.fn.complete_info({ 'selected' })
+      local b, w = info.preview_bufnr, info.preview_winid
+      if type(b) == 'number' and type(w) == 'number' and vim.api.nvim_buf_is_valid(b)
+        and vim.api.nvim_win_is_valid(w) then
+        if vim.treesitter.highlighter.active[b] or pcall(vim.treesitter.start, b, 'markdown') then
+          vim.wo[w].conceallevel = 2
+          vim.wo[w].concealcursor = 'n'
+        else
+          fence_match(w)
+        end
+      end
+      -- The preview window is opened or filled after this event.
+      vim.schedule(function()
+        for _, pw in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+          if vim.wo[pw].previewwindow then
+            fence_match(pw)
+          end
+        end
+      end)
+    end,
+  })
+end
+
+--- on_attach sets up a buffer the gamels client attached to: 'omnifunc'
+--- (completion with CTRL-X CTRL-O; Neovim sets it itself from 0.8),
+--- 'tagfunc' (CTRL-] goes to the definition) and 'formatexpr' (gq) when
+--- empty; the inlay hints (0.10+), the diagnostics' virtual text and the
+--- code lenses, per the options. setup() runs it before the on_attach it
+--- was given; call it from an on_attach of yours that replaces
+--- lsp/gamels.lua's.
+function M.on_attach(client, bufnr)
+  local bo = vim.bo[bufnr]
+  if bo.omnifunc == '' and supports(client, 'textDocument/completion') then
+    bo.omnifunc = 'v:lua.vim.lsp.omnifunc'
+  end
+  if bo.tagfunc == '' and supports(client, 'textDocument/definition') then
+    bo.tagfunc = 'v:lua.vim.lsp.tagfunc'
+  end
+  if bo.formatexpr == '' and bo.formatprg == '' and supports(client, 'textDocument/rangeFormatting') then
+    bo.formatexpr = 'v:lua.vim.lsp.formatexpr()'
+  end
+  if supports(client, 'textDocument/completion') then
+    markdown_info(bufnr)
+  end
+  codelens_on(client, bufnr)
+  local hints = inlay_hints_on(client, bufnr)
+  local vt = M.config.virtual_text
+  local ns = diagnostic_namespace(client)
+  if vt ~= false and ns then
+    if vt == true and hints then
+      -- The verdicts and the annotations are inlay hints too, on the same
+      -- line: the text at the end of the line is left to the errors.
+      vt = { severity = { min = vim.diagnostic.severity.WARN } }
+    end
+    vim.diagnostic.config({ virtual_text = vt }, ns)
+  end
+end
+
+--- format formats the current buffer with the server, synchronously:
+--- vim.lsp.buf.format() from 0.8, vim.lsp.buf.formatting_sync() on 0.7
+--- (:GamelsFormat).
+function M.format()
+  local bufnr = vim.api.nvim_get_current_buf()
+  if vim.lsp.buf.format then
+    vim.lsp.buf.format({ bufnr = bufnr, name = 'gamels', async = false, timeout_ms = 5000 })
+  else
+    vim.lsp.buf.formatting_sync(nil, 5000)
+  end
+end
 
 local function client_config(bufnr)
   local cfg = M.config
@@ -175,7 +344,12 @@ local function client_config(bufnr)
     root_dir = bufnr and root_dir(bufnr) or nil,
     init_options = server_settings(cfg.rules),
     settings = server_settings(cfg.rules),
-    on_attach = cfg.on_attach,
+    on_attach = function(client, bufnr)
+      M.on_attach(client, bufnr)
+      if cfg.on_attach then
+        cfg.on_attach(client, bufnr)
+      end
+    end,
     capabilities = cfg.capabilities,
   }
 end
@@ -224,7 +398,8 @@ end
 
 --- setup configures and enables the server for the three filetypes.
 --- opts: cmd (list, default { 'gamels', 'serve' }), rules ('contest' or
---- 'icfp'), verdicts ('information', 'hint' or 'off'), on_attach,
+--- 'icfp'), verdicts ('information', 'hint' or 'off'), analysis,
+--- analysis_depth, virtual_text, inlay_hints, codelens, on_attach,
 --- capabilities, method.
 function M.setup(opts)
   opts = opts or {}

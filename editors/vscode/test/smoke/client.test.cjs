@@ -134,3 +134,43 @@ test("a server started with gamels.pousse.rules = icfp gets it as initialization
     await ext.deactivate();
   }
 });
+
+// gamels from PATH (no setting, no bundled binary in the source tree): the
+// output channel names it, its version, and whether it is the one
+// `CGO_ENABLED=0 go install ./cmd/gamels` wrote ($GOBIN here; PATH holds
+// only that directory, so `go env` cannot run and GOBIN is read from the
+// environment).
+test("the output channel says which gamels runs and warns when PATH's is not the installed one", { skip }, async () => {
+  const os = require("node:os");
+  const path = require("node:path");
+  const onPath = fs.mkdtempSync(path.join(os.tmpdir(), "gamels-path-"));
+  fs.symlinkSync(bin, path.join(onPath, "gamels"));
+  const saved = { PATH: process.env.PATH, GOBIN: process.env.GOBIN, GOPATH: process.env.GOPATH };
+  const run = async (gobin, want) => {
+    process.env.PATH = onPath;
+    process.env.GOBIN = gobin;
+    const { vscode, log } = makeVscode({});
+    const ext = loadExtension(vscode);
+    await ext.activate({ subscriptions: [], extensionPath: onPath });
+    try {
+      await waitFor(`the output channel line ${want}`, () => log.lines.some((l) => want.test(l)));
+      assert.ok(log.lines.some((l) => l.includes(`starting ${path.join(onPath, "gamels")} serve`)), log.lines.join("\n"));
+      await waitFor("the version line", () => log.lines.some((l) => /^gamels: gamels /.test(l)));
+    } finally {
+      await ext.deactivate();
+    }
+  };
+  try {
+    await run(onPath, /is the one the install command wrote/);
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), "gamels-gobin-"));
+    fs.copyFileSync(bin, path.join(other, "gamels"));
+    fs.chmodSync(path.join(other, "gamels"), 0o755);
+    await run(other, new RegExp(`warning: .*gamels, first on PATH, is not ${other}/gamels`));
+    await run(path.join(other, "none"), /warning: .* \(.*none\/gamels, not there\)/);
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+});

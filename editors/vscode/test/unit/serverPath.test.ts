@@ -6,7 +6,14 @@ import * as assert from "node:assert/strict";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { chooseServer, notFoundMessage, resolveServerPath } from "../../src/serverPath";
+import {
+  chooseServer,
+  goInstallDir,
+  installCheck,
+  installCommand,
+  notFoundMessage,
+  resolveServerPath,
+} from "../../src/serverPath";
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "gamels-vscode-"));
@@ -124,4 +131,32 @@ test("chooseServer: gamels.exe on Windows", () => {
     path: path.join(ext, "server", "gamels.exe"),
     bundled: true,
   });
+});
+
+test("the missing-binary message gives the install command", () => {
+  assert.match(notFoundMessage("x"), /"CGO_ENABLED=0 go install \.\/cmd\/gamels"/);
+  assert.equal(installCommand, "CGO_ENABLED=0 go install ./cmd/gamels");
+});
+
+test("goInstallDir: GOBIN, else GOPATH's first entry /bin, else ~/go/bin", () => {
+  assert.equal(goInstallDir("/gobin\n/gopath\n", {}, "linux"), "/gobin");
+  assert.equal(goInstallDir("\n/a:/b\n", {}, "linux"), path.join("/a", "bin"));
+  assert.equal(goInstallDir(undefined, { GOPATH: "/e" }, "linux"), path.join("/e", "bin"));
+  assert.equal(goInstallDir(undefined, { GOBIN: "/eb", GOPATH: "/e" }, "linux"), "/eb");
+  assert.equal(goInstallDir(undefined, { HOME: "/home/u" }, "linux"), path.join("/home/u", "go", "bin"));
+});
+
+test("installCheck: the binary the install command wrote, another one first on PATH, none", () => {
+  const gobin = tempDir();
+  const other = tempDir();
+  writeFile(path.join(gobin, "gamels"), 0o755);
+  writeFile(path.join(other, "gamels"), 0o755);
+  assert.equal(installCheck(path.join(gobin, "gamels"), gobin, "linux"), undefined);
+  const link = tempDir();
+  fs.symlinkSync(path.join(gobin, "gamels"), path.join(link, "gamels"));
+  assert.equal(installCheck(path.join(link, "gamels"), gobin, "linux"), undefined);
+  const w = installCheck(path.join(other, "gamels"), gobin, "linux");
+  assert.ok(w !== undefined && w.includes(`${path.join(other, "gamels")}, first on PATH, is not ${path.join(gobin, "gamels")}`), w);
+  const none = installCheck(path.join(other, "gamels"), tempDir(), "linux");
+  assert.ok(none !== undefined && none.includes("not there"), none);
 });
