@@ -369,8 +369,14 @@ func Describe(p *Position) string {
 	default:
 		s += fmt.Sprintf(", after move %d of %d", p.Move, p.Moves)
 	}
-	if p.Verdict != "" {
+	switch {
+	case p.Verdict == "":
+	case p.Kind == parse.Path || p.End > 0 && p.Move >= p.End:
 		s += ": " + p.Verdict
+	case p.End > 0:
+		s += fmt.Sprintf("; %s at move %d", p.Verdict, p.End)
+	default:
+		s += "; the game: " + p.Verdict
 	}
 	return s
 }

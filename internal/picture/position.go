@@ -43,8 +43,10 @@ type Position struct {
 	// Path is the PATH winning path, in order; OneMove the cells where one
 	// move wins for the side the verdict names.
 	Path, OneMove []analyze.Cell
-	// Verdict is the game's result as the contest prints it, or "".
+	// Verdict is the game's result as the contest prints it, or "";
+	// End the move that decided it (1-based), 0 when none did.
 	Verdict string
+	End     int
 }
 
 // Move is what one move did to the board.
@@ -86,7 +88,7 @@ func PoussePosition(g *parse.Game, pg *analyze.PousseGame, k int) *Position {
 	if st == nil {
 		return nil
 	}
-	p := &Position{Kind: parse.Pousse, N: st.N(), Moves: len(g.Moves), Verdict: pg.Verdict}
+	p := &Position{Kind: parse.Pousse, N: st.N(), Moves: len(g.Moves), Verdict: pg.Verdict, End: pg.End + 1}
 	var last *Move
 	if k > 0 {
 		mv := g.Moves[k-1]
@@ -156,7 +158,7 @@ func pousseFrames(g *parse.Game, pg *analyze.PousseGame, yield func(*Position) b
 			last = pousseMove(st, mv)
 			st.Apply(mv.Dir(), mv.Line())
 		}
-		p := &Position{Kind: parse.Pousse, N: st.N(), Moves: len(g.Moves), Verdict: pg.Verdict}
+		p := &Position{Kind: parse.Pousse, N: st.N(), Moves: len(g.Moves), Verdict: pg.Verdict, End: pg.End + 1}
 		p.setPousse(st, k, last)
 		if !yield(p) {
 			return
@@ -192,7 +194,7 @@ func SpotPosition(g *parse.Game, sg *analyze.SpotGame, k int) *Position {
 	}
 	k = max(0, min(k, sg.Played()))
 	st := sg.Board(k)
-	p := &Position{Kind: parse.Spot, N: st.N(), Move: k, Moves: len(g.Moves), Verdict: sg.Verdict}
+	p := &Position{Kind: parse.Spot, N: st.N(), Move: k, Moves: len(g.Moves), Verdict: sg.Verdict, End: sg.End + 1}
 	p.Squares = make([]byte, p.N*p.N)
 	for r := 1; r <= p.N; r++ {
 		for c := 1; c <= p.N; c++ {
