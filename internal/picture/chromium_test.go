@@ -102,7 +102,7 @@ func TestChromium(t *testing.T) {
 				if dark {
 					pal = palette(ThemeDark)
 				}
-				fill := cellLooks(p)
+				fill := cellLooks(p, false)
 				s := float64(o.cell(p.N))
 				var marks int
 				for r := 1; r <= p.N; r++ {

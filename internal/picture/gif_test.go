@@ -86,7 +86,7 @@ func TestGIFGame(t *testing.T) {
 		t.Fatalf("straights %v, want row 2 of O", last.Straights)
 	}
 	o := &Options{Theme: ThemeLight}
-	fill := cellLooks(last)
+	fill := cellLooks(last, true)
 	for r := 1; r <= last.N; r++ {
 		for c := 1; c <= last.N; c++ {
 			pt := centre(t, last, o, r, c)

@@ -27,6 +27,11 @@ type Options struct {
 	// board (SVG only; the raster has no font for it), a line break between
 	// its lines. Both are escaped.
 	Title, Caption string
+
+	// animated is set by GIF: the frames leave the pushed run untinted,
+	// as the motion shows it (and the tint, on and off, was a third of
+	// the bytes of a game).
+	animated bool
 }
 
 // CellSize is the default side of a square for an n x n board: 40 pixels
@@ -147,7 +152,7 @@ func layout(p *Position, o *Options) *drawing {
 
 	// The squares: each its look, the highlighted ones after the plain
 	// ones so that their strokes are not painted over.
-	cellLook := cellLooks(p)
+	cellLook := cellLooks(p, o != nil && o.animated)
 	first := len(d.shapes)
 	for r := 1; r <= n; r++ {
 		for c := 1; c <= n; c++ {
@@ -292,8 +297,8 @@ func pushDirection(dir byte) (dr, dc float64) {
 
 // cellLooks returns the look of each square of p: of what it shows, the
 // most telling, in the order one-move win, last move, not a square,
-// winning path, pushed run, straight.
-func cellLooks(p *Position) func(r, c int) look {
+// winning path, pushed run (unless animated), straight.
+func cellLooks(p *Position, animated bool) func(r, c int) look {
 	at := map[analyze.Cell]look{}
 	set := func(c analyze.Cell, lk look) {
 		if old, ok := at[c]; !ok || cellRank[lk] > cellRank[old] {
@@ -325,8 +330,10 @@ func cellLooks(p *Position) func(r, c int) look {
 				lk = lookCellLastRemove
 			}
 		}
-		for _, c := range l.Run[1:] {
-			set(c, lookCellPushed)
+		if !animated {
+			for _, c := range l.Run[1:] {
+				set(c, lookCellPushed)
+			}
 		}
 		set(l.Run[0], lk)
 	}
