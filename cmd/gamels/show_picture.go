@@ -117,6 +117,9 @@ func (p *pictureFlags) run(fs *flag.FlagSet, arg string, rules parse.Rules, stdo
 		}
 	} else {
 		pos := picture.At(kind, g, rules, k)
+		if pos.ShowsRepeat() {
+			opts.Earlier = picture.At(kind, g, rules, pos.Earlier)
+		}
 		where := fmt.Sprintf("%s, game %d", filepath.Base(name), g.Index+1)
 		if kind == parse.Path {
 			where = fmt.Sprintf("%s, board %d", filepath.Base(name), g.Index+1)

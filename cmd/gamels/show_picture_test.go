@@ -60,6 +60,13 @@ func TestShowSVG(t *testing.T) {
 	if err := wellFormed(b); err != nil || bytes.Contains(b, []byte("@media")) || !bytes.Contains(b, []byte(`data-move="3"`)) {
 		t.Errorf("-o %s --theme dark: %v\n%s", out, err, b)
 	}
+
+	// A game that ends by repeating a position: the earlier one beside.
+	spot := filepath.Join("..", "..", "testdata", "examples", "sample.spot")
+	status, stdout, stderr = runCLI("", "show", "--svg", spot+":5")
+	if status != 0 || !strings.Contains(stdout, `<g class="earlier" data-move="1" data-rotation="0">`) {
+		t.Errorf("a repeat: status %d, stderr %q, no earlier board in\n%s", status, stderr, stdout)
+	}
 }
 
 // TestShowGIF: --gif writes the whole game of LINE, a frame a move

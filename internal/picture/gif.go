@@ -34,9 +34,10 @@ var ErrTooLarge = errors.New("the animation is too large")
 
 // GIF writes the positions of frames to w as an animated GIF that loops,
 // one frame a position, each drawn as SVG would draw it (in o.Theme;
-// ThemeAuto draws light), but for the caption, which is left out, and the
-// pushed run, which is not tinted: the motion shows it. Every position
-// must have the size of the first.
+// ThemeAuto draws light), but for the caption and the earlier board of a
+// repetition, which are left out, and the pushed run, which is not
+// tinted: the motion shows it. Every position must have the size of the
+// first.
 //
 // The first frame is whole; each later one holds only the rectangle that
 // changed, its unchanged pixels transparent, so a frame costs about what
@@ -50,7 +51,7 @@ func GIF(w io.Writer, frames iter.Seq[*Position], o *Options, a Animation) error
 	if o != nil {
 		opts = *o
 	}
-	opts.Caption, opts.animated = "", true
+	opts.Caption, opts.Earlier, opts.animated = "", nil, true
 	if opts.Theme == ThemeAuto {
 		opts.Theme = ThemeLight
 	}

@@ -27,6 +27,10 @@ type Options struct {
 	// board (SVG only; the raster has no font for it), a line break between
 	// its lines. Both are escaped.
 	Title, Caption string
+	// Earlier is the position at the earlier move of a repetition
+	// (Position.Earlier), drawn beside at two thirds of the scale when
+	// the position drawn ShowsRepeat. The GIF leaves it out.
+	Earlier *Position
 
 	// animated is set by GIF: the frames leave the pushed run untinted,
 	// as the motion shows it (and the tint, on and off, was a third of
@@ -73,6 +77,7 @@ type shape struct {
 	size       float64 // font size
 	start      bool    // text anchored at its start, not its middle
 	move       string  // the move it shows (data-move)
+	earlier    bool    // of the earlier board of a repetition
 }
 
 // A drawing is the layout of one position: its size and its shapes in
@@ -84,11 +89,17 @@ type drawing struct {
 	move   int
 	title  string
 	shapes []shape
+	// The earlier board of a repetition, when drawn: its move and
+	// rotation.
+	earlier, rotation int
 }
 
 // layout lays out p: the one drawing that the SVG and the raster paint.
 // O(N²) shapes.
 func layout(p *Position, o *Options) *drawing {
+	if o == nil {
+		o = &Options{}
+	}
 	n := max(p.N, 0)
 	s := float64(o.cell(n))
 	m := math.Round(s * 0.9) // the margin: the labels
@@ -152,7 +163,7 @@ func layout(p *Position, o *Options) *drawing {
 
 	// The squares: each its look, the highlighted ones after the plain
 	// ones so that their strokes are not painted over.
-	cellLook := cellLooks(p, o != nil && o.animated)
+	cellLook := cellLooks(p, o.animated)
 	first := len(d.shapes)
 	for r := 1; r <= n; r++ {
 		for c := 1; c <= n; c++ {
@@ -187,30 +198,7 @@ func layout(p *Position, o *Options) *drawing {
 	}
 
 	// The markers.
-	markW := math.Max(1.5, s*0.11)
-	for r := 1; r <= n; r++ {
-		for c := 1; c <= n; c++ {
-			cx, cy := x0+(float64(c)-0.5)*s, y0+(float64(r)-0.5)*s
-			sh := shape{x: cx, y: cy, row: r, col: c}
-			switch p.At(r, c) {
-			case 'X':
-				sh.kind, sh.look, sh.r, sh.sw = shapeCross, lookMarkX, s*0.27, markW
-			case 'O':
-				sh.kind, sh.look, sh.r, sh.sw = shapeCircle, lookMarkO, s*0.28, markW
-			case '*':
-				sh.kind, sh.look, sh.r = shapeCircle, lookMarkSpot, s*0.3
-			case 'W':
-				sh.kind, sh.look, sh.r, sh.sw = shapeCircle, lookMarkW, s*0.34, math.Max(1.5, s*0.06)
-			case 'B':
-				sh.kind, sh.look, sh.r = shapeCircle, lookMarkB, s*0.34
-			case '.', 'U':
-				continue
-			default:
-				sh.kind, sh.look, sh.text, sh.size = shapeText, lookMarkBad, "?", math.Round(s*0.6)
-			}
-			add(sh)
-		}
-	}
+	d.marks(p, x0, y0, s)
 
 	// The winning path of PATH, through its squares in order.
 	if len(p.Path) > 0 {
@@ -249,7 +237,33 @@ func layout(p *Position, o *Options) *drawing {
 		}
 	}
 
-	if o != nil && o.Caption != "" {
+	// The earlier board of a repetition, beside, with its plain squares.
+	if e := o.Earlier; e != nil && p.ShowsRepeat() && e.N == n && n > 0 {
+		es := math.Max(8, math.Round(s*0.66))
+		ex, ey := x0+side+math.Round(m*0.75), y0
+		cf := math.Max(9, math.Min(14, math.Round(s*0.4)))
+		text := fmt.Sprintf("move %d", p.Earlier)
+		if p.Kind == parse.Spot && p.Rotation%4 != 0 {
+			text += fmt.Sprintf(", turned %d° clockwise", p.Rotation%4*90)
+		}
+		first := len(d.shapes)
+		add(shape{kind: shapeText, look: lookCaption, x: ex, y: ey - cf*0.6, text: text, size: cf, start: true})
+		for r := 1; r <= n; r++ {
+			for c := 1; c <= n; c++ {
+				add(shape{kind: shapeRect, look: lookCell, row: r, col: c,
+					x: ex + float64(c-1)*es, y: ey + float64(r-1)*es, w: es, h: es, sw: 1})
+			}
+		}
+		d.marks(e, ex, ey, es)
+		for i := first; i < len(d.shapes); i++ {
+			d.shapes[i].earlier = true
+		}
+		d.earlier, d.rotation = p.Earlier, p.Rotation
+		w = math.Max(w, math.Max(ex+float64(n)*es, ex+float64(utf8.RuneCountInString(text))*cf*0.6)+m*0.5)
+		h = math.Max(h, ey+float64(n)*es+m*0.5)
+	}
+
+	if o.Caption != "" {
 		// The caption's lines under the board; its width estimated at
 		// 0.6 em a character.
 		cf := math.Max(11, math.Min(16, math.Round(s*0.4)))
@@ -264,10 +278,40 @@ func layout(p *Position, o *Options) *drawing {
 	d.w, d.h = int(math.Ceil(w)), int(math.Ceil(h))
 	d.shapes[0].w, d.shapes[0].h = float64(d.w), float64(d.h)
 	d.title = Describe(p)
-	if o != nil && o.Title != "" {
+	if o.Title != "" {
 		d.title = o.Title
 	}
 	return d
+}
+
+// marks adds the markers of p's squares, the board's top left at (x0,
+// y0), squares of side s.
+func (d *drawing) marks(p *Position, x0, y0, s float64) {
+	n := p.N
+	markW := math.Max(1.5, s*0.11)
+	for r := 1; r <= n; r++ {
+		for c := 1; c <= n; c++ {
+			cx, cy := x0+(float64(c)-0.5)*s, y0+(float64(r)-0.5)*s
+			sh := shape{x: cx, y: cy, row: r, col: c}
+			switch p.At(r, c) {
+			case 'X':
+				sh.kind, sh.look, sh.r, sh.sw = shapeCross, lookMarkX, s*0.27, markW
+			case 'O':
+				sh.kind, sh.look, sh.r, sh.sw = shapeCircle, lookMarkO, s*0.28, markW
+			case '*':
+				sh.kind, sh.look, sh.r = shapeCircle, lookMarkSpot, s*0.3
+			case 'W':
+				sh.kind, sh.look, sh.r, sh.sw = shapeCircle, lookMarkW, s*0.34, math.Max(1.5, s*0.06)
+			case 'B':
+				sh.kind, sh.look, sh.r = shapeCircle, lookMarkB, s*0.34
+			case '.', 'U':
+				continue
+			default:
+				sh.kind, sh.look, sh.text, sh.size = shapeText, lookMarkBad, "?", math.Round(s*0.6)
+			}
+			d.shapes = append(d.shapes, sh)
+		}
+	}
 }
 
 func cmpBool(a, b bool) int {

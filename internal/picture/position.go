@@ -47,6 +47,18 @@ type Position struct {
 	// End the move that decided it (1-based), 0 when none did.
 	Verdict string
 	End     int
+	// Earlier is the move (1-based) whose position recurs at End, for an
+	// icfp Pousse repetition or a Spot pattern repeat, 0 for none; for
+	// Spot, Rotation is the quarter turns clockwise that carry the
+	// earlier pattern onto the one at End.
+	Earlier, Rotation int
+}
+
+// ShowsRepeat reports whether p is the end of a game that ended by
+// repeating an earlier position: a drawing may show that one beside it
+// (Options.Earlier).
+func (p *Position) ShowsRepeat() bool {
+	return p.Earlier > 0 && p.End > 0 && p.Move >= p.End
 }
 
 // Move is what one move did to the board.
@@ -88,7 +100,7 @@ func PoussePosition(g *parse.Game, pg *analyze.PousseGame, k int) *Position {
 	if st == nil {
 		return nil
 	}
-	p := &Position{Kind: parse.Pousse, N: st.N(), Moves: len(g.Moves), Verdict: pg.Verdict, End: pg.End + 1}
+	p := &Position{Kind: parse.Pousse, N: st.N(), Moves: len(g.Moves), Verdict: pg.Verdict, End: pg.End + 1, Earlier: pg.Earlier + 1}
 	var last *Move
 	if k > 0 {
 		mv := g.Moves[k-1]
@@ -158,7 +170,7 @@ func pousseFrames(g *parse.Game, pg *analyze.PousseGame, yield func(*Position) b
 			last = pousseMove(st, mv)
 			st.Apply(mv.Dir(), mv.Line())
 		}
-		p := &Position{Kind: parse.Pousse, N: st.N(), Moves: len(g.Moves), Verdict: pg.Verdict, End: pg.End + 1}
+		p := &Position{Kind: parse.Pousse, N: st.N(), Moves: len(g.Moves), Verdict: pg.Verdict, End: pg.End + 1, Earlier: pg.Earlier + 1}
 		p.setPousse(st, k, last)
 		if !yield(p) {
 			return
@@ -194,7 +206,8 @@ func SpotPosition(g *parse.Game, sg *analyze.SpotGame, k int) *Position {
 	}
 	k = max(0, min(k, sg.Played()))
 	st := sg.Board(k)
-	p := &Position{Kind: parse.Spot, N: st.N(), Move: k, Moves: len(g.Moves), Verdict: sg.Verdict, End: sg.End + 1}
+	p := &Position{Kind: parse.Spot, N: st.N(), Move: k, Moves: len(g.Moves), Verdict: sg.Verdict,
+		End: sg.End + 1, Earlier: sg.Earlier + 1, Rotation: sg.Rotation}
 	p.Squares = make([]byte, p.N*p.N)
 	for r := 1; r <= p.N; r++ {
 		for c := 1; c <= p.N; c++ {

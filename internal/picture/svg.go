@@ -24,6 +24,8 @@ import (
 //	polyline.path-line                 the PATH winning path
 //	.arrow                             the last push, in its slot; data-move
 //	text.label, text.caption           coordinates, the caption
+//	g.earlier                          the earlier board of a repetition, beside;
+//	                                   data-move, data-rotation
 //
 // Unless o.Unstyled, a <style> colours the looks: in o.Theme, or for
 // ThemeAuto in every theme, chosen by the viewer's prefers-color-scheme
@@ -64,8 +66,25 @@ func (d *drawing) appendSVG(b []byte, o *Options) []byte {
 	if !o.Unstyled {
 		b = appendStyle(b, o.Theme)
 	}
+	in := false // in the group of the earlier board
 	for i := range d.shapes {
-		b = d.shapes[i].appendSVG(b)
+		sh := &d.shapes[i]
+		if sh.earlier != in {
+			if in {
+				b = append(b, "</g>\n"...)
+			} else {
+				b = append(b, `<g class="earlier" data-move="`...)
+				b = strconv.AppendInt(b, int64(d.earlier), 10)
+				b = append(b, `" data-rotation="`...)
+				b = strconv.AppendInt(b, int64(d.rotation), 10)
+				b = append(b, "\">\n"...)
+			}
+			in = sh.earlier
+		}
+		b = sh.appendSVG(b)
+	}
+	if in {
+		b = append(b, "</g>\n"...)
 	}
 	return append(b, "</svg>\n"...)
 }
@@ -77,7 +96,7 @@ func appendStyle(b []byte, t Theme) []byte {
 	b = append(b, `.gamels-board text{font-family:ui-monospace,Menlo,Consolas,"DejaVu Sans Mono",monospace}`+
 		`.gamels-board .mark,.gamels-board .straight-line,.gamels-board .path-line,.gamels-board .arrow{stroke-linecap:round;stroke-linejoin:round}`+
 		`.gamels-board .mark.bad{font-weight:700}`+
-		`.gamels-board .dash{stroke-dasharray:3 2}`+"\n"...)
+		`.gamels-board .dash{stroke-dasharray:3 2}.gamels-board .earlier .cell{stroke-dasharray:2 2}`+"\n"...)
 	if t != ThemeAuto {
 		b = appendCSS(b, t)
 		return append(b, "\n</style>\n"...)

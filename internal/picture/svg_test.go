@@ -14,13 +14,15 @@ import (
 )
 
 // svgCases are drawings of every kind of mark, each kept as a golden file.
-var svgCases = []struct {
+type svgCase struct {
 	golden string
 	file   string
 	game   int
 	move   int
 	opts   Options
-}{
+}
+
+var svgCases = []svgCase{
 	{"pousse_start.svg", "forty.pousse", 0, 0, Options{}},
 	{"pousse_mid.svg", "forty.pousse", 0, 27, Options{}},
 	{"pousse_end.svg", "forty.pousse", 0, 40, Options{Theme: ThemeDark, Caption: "forty.pousse, game 1\nthe last move"}},
@@ -28,13 +30,25 @@ var svgCases = []struct {
 	{"spot_illegal.svg", "odd.spot", 0, 3, Options{Theme: ThemeHCLight}},
 	{"path_win.svg", "boards.path", 0, 0, Options{Theme: ThemeHCDark}},
 	{"path_onemove.svg", "odd.path", 0, 0, Options{Unstyled: true, Cell: 24}},
+	{"pousse_repeat.svg", "repeat.pousse", 0, 4, Options{}},
+	{"spot_turned.svg", "repeat.spot", 0, 3, Options{Theme: ThemeDark}},
+}
+
+// position returns the position of a case, and sets o.Earlier to the
+// earlier position when it ends a game by repeating one.
+func (tc svgCase) position(t testing.TB, o *Options) *Position {
+	kind, g, rules := game(t, tc.file, tc.game)
+	p := At(kind, g, rules, tc.move)
+	if p.ShowsRepeat() {
+		o.Earlier = At(kind, g, rules, p.Earlier)
+	}
+	return p
 }
 
 func TestSVGGolden(t *testing.T) {
 	for _, tc := range svgCases {
 		t.Run(tc.golden, func(t *testing.T) {
-			kind, g, rules := game(t, tc.file, tc.game)
-			p := At(kind, g, rules, tc.move)
+			p := tc.position(t, &tc.opts)
 			got := SVG(p, &tc.opts)
 			parseSVG(t, got)
 			golden(t, tc.golden, got)
@@ -48,8 +62,8 @@ func TestSVGGolden(t *testing.T) {
 func TestSVGCells(t *testing.T) {
 	for _, tc := range svgCases {
 		t.Run(tc.golden, func(t *testing.T) {
-			kind, g, rules := game(t, tc.file, tc.game)
-			p := At(kind, g, rules, tc.move)
+			p := tc.position(t, &tc.opts)
+			kind := p.Kind
 			els := parseSVG(t, SVG(p, &tc.opts))
 			root := els[0]
 			if want := fmt.Sprint(p.N); root.attrs["data-n"] != want {
@@ -78,8 +92,20 @@ func TestSVGCells(t *testing.T) {
 			}
 			gotMark := map[string]string{}
 			cells := map[string]string{}
+			depth, earlier := 0, 0 // in the earlier board's group: its elements
 			for _, e := range els {
 				at := e.attrs["data-row"] + "," + e.attrs["data-col"]
+				if e.name == "g" && e.class() == "earlier" {
+					depth = 1
+					if want := fmt.Sprint(p.Earlier); e.attrs["data-move"] != want {
+						t.Errorf("the earlier board of move %s, want %s", e.attrs["data-move"], want)
+					}
+					continue
+				}
+				if depth > 0 {
+					earlier++
+					continue
+				}
 				switch {
 				case strings.HasPrefix(e.class(), "cell"):
 					if _, dup := cells[at]; dup {
@@ -92,6 +118,9 @@ func TestSVGCells(t *testing.T) {
 			}
 			if len(cells) != p.N*p.N {
 				t.Errorf("%d squares, want %d", len(cells), p.N*p.N)
+			}
+			if (earlier > 0) != (tc.opts.Earlier != nil) {
+				t.Errorf("%d elements of an earlier board; earlier position %v", earlier, tc.opts.Earlier)
 			}
 			if diff := cmp.Diff(wantMark, gotMark); diff != "" {
 				t.Errorf("marks (-want +got):\n%s", diff)
