@@ -176,3 +176,20 @@ func TestGIFErrors(t *testing.T) {
 		t.Errorf("an endless animation: %v, want ErrTooLarge", err)
 	}
 }
+
+// FuzzGIF: any squares and last move make an animation image/gif reads.
+func FuzzGIF(f *testing.F) {
+	f.Add(uint8(3), []byte("XO.*WB?U"), byte('L'), uint8(2))
+	f.Fuzz(func(t *testing.T, n uint8, squares []byte, dir byte, line uint8) {
+		p := &Position{Kind: parse.Pousse, N: int(n%9) + 1, Squares: squares,
+			Last: &Move{Dir: dir, Line: int(line), Run: []analyze.Cell{{Row: int(line), Col: 1}}, OffWho: analyze.Second}}
+		two := func(yield func(*Position) bool) { _ = yield(&Position{Kind: parse.Pousse, N: p.N}) && yield(p) }
+		var b bytes.Buffer
+		if err := GIF(&b, two, &Options{Cell: 8}, Animation{}); err != nil {
+			t.Fatal(err)
+		}
+		if anim, _ := decodeGIF(t, b.Bytes()); len(anim.Image) != 2 {
+			t.Fatalf("%d frames, want 2", len(anim.Image))
+		}
+	})
+}

@@ -96,7 +96,7 @@ func appendStyle(b []byte, t Theme) []byte {
 	b = append(b, `.gamels-board text{font-family:ui-monospace,Menlo,Consolas,"DejaVu Sans Mono",monospace}`+
 		`.gamels-board .mark,.gamels-board .straight-line,.gamels-board .path-line,.gamels-board .arrow{stroke-linecap:round;stroke-linejoin:round}`+
 		`.gamels-board .mark.bad{font-weight:700}`+
-		`.gamels-board .dash{stroke-dasharray:3 2}.gamels-board .earlier .cell{stroke-dasharray:2 2}`+"\n"...)
+		`.gamels-board .cell,.gamels-board .background{shape-rendering:crispEdges}.gamels-board .dash{stroke-dasharray:3 2}.gamels-board .earlier .cell{stroke-dasharray:2 2}`+"\n"...)
 	if t != ThemeAuto {
 		b = appendCSS(b, t)
 		return append(b, "\n</style>\n"...)
