@@ -38,6 +38,11 @@ type Options struct {
 	animated bool
 }
 
+// MaxN is the largest board drawn, well above the games' own limits
+// (Pousse 100, PATH 80, Spot 50): a Position of a larger N is drawn
+// without its squares, so that a drawing's size stays bounded.
+const MaxN = 256
+
 // CellSize is the default side of a square for an n x n board: 40 pixels
 // for small boards, less for large ones so that the board stays near 480
 // pixels wide, and never below 14.
@@ -100,7 +105,12 @@ func layout(p *Position, o *Options) *drawing {
 	if o == nil {
 		o = &Options{}
 	}
-	n := max(p.N, 0)
+	if p.N > MaxN || p.N < 0 {
+		q := *p
+		q.N = 0
+		p = &q
+	}
+	n := p.N
 	s := float64(o.cell(n))
 	m := math.Round(s * 0.9) // the margin: the labels
 	if p.Kind == parse.Pousse {

@@ -1,7 +1,8 @@
 // Package picture draws a board position as a picture: an SVG document, or
 // an animated GIF of a whole game, one frame a move. It is the one drawing
-// of the board for every place a board is a picture (`gamels show --svg`
-// and `--gif`, and the editors' board views through the server).
+// of the board for every place a board is a picture: `gamels show --svg`
+// and `--gif`, and the server can give an editor's board view the same
+// SVG.
 //
 // A drawing is a pure function of a Position and Options: the package knows
 // the games' positions (from analyze) and nothing of the editor or the wire.

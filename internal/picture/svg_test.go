@@ -251,6 +251,16 @@ func TestParseTheme(t *testing.T) {
 	}
 }
 
+// TestSVGHugeN: a Position larger than any game is drawn without its
+// squares, not with billions of elements.
+func TestSVGHugeN(t *testing.T) {
+	b := SVG(&Position{Kind: parse.Spot, N: 1 << 30}, nil)
+	if len(b) > 64<<10 {
+		t.Errorf("%d bytes for an empty board of 2^30 squares a side", len(b))
+	}
+	parseSVG(t, b)
+}
+
 // FuzzSVG: any squares, size and caption give a well-formed document.
 func FuzzSVG(f *testing.F) {
 	f.Add(uint8(3), []byte("XO.*WB?U\x00"), "game <1> & \"2\"", uint8(1))
