@@ -64,6 +64,9 @@ func (p *pictureFlags) run(fs *flag.FlagSet, arg string, rules parse.Rules, stdo
 	if p.gif && p.out == "" && isTerminal(stdout) {
 		return usageError(fs, "not writing a GIF to a terminal: use -o FILE or a redirection")
 	}
+	if _, isTranscript := parse.KindOf(p.out); isTranscript || sameFile(p.out, name) {
+		return usageError(fs, "-o %s: not writing a picture over a transcript", p.out)
+	}
 	kind, ok := parse.KindOf(name)
 	if !ok {
 		fmt.Fprintf(stderr, "gamels show: %s: not a transcript (want a .pousse, .spot or .path file)\n", name)
@@ -135,9 +138,38 @@ func (p *pictureFlags) run(fs *flag.FlagSet, arg string, rules parse.Rules, stdo
 		}
 		return exitOK
 	}
-	if err := os.WriteFile(p.out, buf.Bytes(), 0o666); err != nil {
+	if err := writeNew(p.out, buf.Bytes()); err != nil {
 		fmt.Fprintf(stderr, "gamels show: %s\n", message(err))
 		return exitProblem
 	}
 	return exitOK
+}
+
+// sameFile reports whether a and b name one existing file.
+func sameFile(a, b string) bool {
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
+}
+
+// writeNew writes data to name through a temporary file beside it, renamed
+// over name once complete, so that a failed write leaves no half picture.
+func writeNew(name string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name()) // after a successful rename, nothing to remove
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), name)
 }

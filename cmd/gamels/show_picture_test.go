@@ -116,6 +116,8 @@ func TestShowPictureErrors(t *testing.T) {
 		{[]string{"--gif", "--svg", "nope.txt"}, 2, "choose one"},
 		{[]string{"--gif", "nope.txt"}, 1, "not a transcript"},
 		{[]string{"--svg", "-o", filepath.Join(t.TempDir(), "no", "such", "dir.svg"), sample + ":5"}, 1, "no such file or directory"},
+		{[]string{"--svg", "-o", "other.pousse", sample + ":5"}, 2, "not writing a picture over a transcript"},
+		{[]string{"--gif", "-o", sample, sample + ":5"}, 2, "not writing a picture over a transcript"},
 	} {
 		status, stdout, stderr := runCLI("", append([]string{"show"}, tc.args...)...)
 		if status != tc.status || !strings.Contains(stderr, tc.want) || stdout != "" {
