@@ -74,73 +74,77 @@ func near(a color.Color, b color.RGBA, tol int) bool {
 	return d(r, b.R) && d(g, b.G) && d(bb, b.B)
 }
 
-// TestChromium renders drawings in Chromium, light and dark (the SVG's
-// own media queries choose), and reads every square back off the
-// screenshot: the marks' colours where the position has them, the
-// background where it has none.
+// TestChromium renders drawings in Chromium, for a viewer that prefers
+// light and one that prefers dark (the SVG's own media queries choose),
+// and in the high-contrast themes fixed, and reads every square back off
+// the screenshot: the marks' colours where the position has them, the
+// square's fill where it has none.
 func TestChromium(t *testing.T) {
 	browser := chromium(t)
 	for _, tc := range []struct {
-		file string
-		move int
+		file  string
+		move  int
+		theme Theme // the drawing's
+		dark  bool  // the viewer's preference
+		want  Theme // the colours expected
 	}{
-		{"forty.pousse", 27},
-		{"sample.spot", 2},
+		{"forty.pousse", 27, ThemeAuto, false, ThemeLight},
+		{"forty.pousse", 27, ThemeAuto, true, ThemeDark},
+		{"sample.spot", 2, ThemeAuto, false, ThemeLight},
+		{"sample.spot", 2, ThemeAuto, true, ThemeDark},
+		{"forty.pousse", 40, ThemeHCDark, false, ThemeHCDark}, // a fixed theme whatever the viewer's
+		{"forty.pousse", 12, ThemeHCLight, true, ThemeHCLight},
 	} {
 		kind, g, rules := game(t, tc.file, 0)
 		p := At(kind, g, rules, tc.move)
-		o := &Options{Caption: "a caption"}
+		o := &Options{Caption: "a caption", Theme: tc.theme}
 		d := layout(p, o)
 		svg := SVG(p, o)
-		for _, dark := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%s/dark=%v", tc.file, dark), func(t *testing.T) {
-				img := screenshot(t, browser, svg, d.w, d.h, dark)
-				if img.Bounds().Dx() != d.w || img.Bounds().Dy() != d.h {
-					t.Fatalf("screenshot %v, drawing %d x %d", img.Bounds(), d.w, d.h)
-				}
-				pal := palette(ThemeLight)
-				if dark {
-					pal = palette(ThemeDark)
-				}
-				fill := cellLooks(p, false)
-				s := float64(o.cell(p.N))
-				var marks int
-				for r := 1; r <= p.N; r++ {
-					for c := 1; c <= p.N; c++ {
-						pt := centre(t, p, o, r, c)
-						onLine := false
-						for _, l := range p.Straights {
-							onLine = onLine || (!l.Col && l.Index == r) || (l.Col && l.Index == c)
-						}
-						var where image.Point
-						var want color.RGBA
-						switch ch := p.At(r, c); {
-						case ch == 'X':
-							where, want = pt, pal[inkX]
-						case ch == 'O':
-							where, want = pt.Add(image.Pt(int(s*0.28), 0)), pal[inkO]
-						case ch == '*':
-							where, want = pt, pal[inkFg]
-						case onLine:
-							continue
-						default:
-							where, want = pt, pal[looks[fill(r, c)].fill]
-						}
-						if ch := p.At(r, c); ch != '.' {
-							marks++
-						}
-						if got := img.At(where.X, where.Y); !near(got, want, 8) {
-							t.Errorf("square (%d, %d) %c at %v: %v, want %v", r, c, p.At(r, c), where, got, want)
-						}
+		dark := tc.dark
+		t.Run(fmt.Sprintf("%s@%d/%v/dark=%v", tc.file, tc.move, tc.theme, dark), func(t *testing.T) {
+			img := screenshot(t, browser, svg, d.w, d.h, dark)
+			if img.Bounds().Dx() != d.w || img.Bounds().Dy() != d.h {
+				t.Fatalf("screenshot %v, drawing %d x %d", img.Bounds(), d.w, d.h)
+			}
+			pal := palette(tc.want)
+			fill := cellLooks(p, false)
+			s := float64(o.cell(p.N))
+			var marks int
+			for r := 1; r <= p.N; r++ {
+				for c := 1; c <= p.N; c++ {
+					pt := centre(t, p, o, r, c)
+					onLine := false
+					for _, l := range p.Straights {
+						onLine = onLine || (!l.Col && l.Index == r) || (l.Col && l.Index == c)
+					}
+					var where image.Point
+					var want color.RGBA
+					switch ch := p.At(r, c); {
+					case ch == 'X':
+						where, want = pt, pal[inkX]
+					case ch == 'O':
+						where, want = pt.Add(image.Pt(int(s*0.28), 0)), pal[inkO]
+					case ch == '*':
+						where, want = pt, pal[inkFg]
+					case onLine:
+						continue
+					default:
+						where, want = pt, pal[looks[fill(r, c)].fill]
+					}
+					if ch := p.At(r, c); ch != '.' {
+						marks++
+					}
+					if got := img.At(where.X, where.Y); !near(got, want, 8) {
+						t.Errorf("square (%d, %d) %c at %v: %v, want %v", r, c, p.At(r, c), where, got, want)
 					}
 				}
-				if marks == 0 {
-					t.Fatalf("no marks to check")
-				}
-				if got, want := img.At(1, 1), pal[inkBg]; !near(got, want, 2) {
-					t.Errorf("the background %v, want %v", got, want)
-				}
-			})
-		}
+			}
+			if marks == 0 {
+				t.Fatalf("no marks to check")
+			}
+			if got, want := img.At(1, 1), pal[inkBg]; !near(got, want, 2) {
+				t.Errorf("the background %v, want %v", got, want)
+			}
+		})
 	}
 }
