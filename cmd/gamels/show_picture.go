@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"gamels/internal/picture"
 	"gamels/internal/textpos"
@@ -19,6 +20,8 @@ type pictureFlags struct {
 	svg, gif bool
 	out      string
 	theme    themeFlag
+	cell     int
+	delay    time.Duration
 }
 
 func newPictureFlags(fs *flag.FlagSet) *pictureFlags {
@@ -26,6 +29,8 @@ func newPictureFlags(fs *flag.FlagSet) *pictureFlags {
 	fs.BoolVar(&p.svg, "svg", false, "write the position at LINE as a standalone SVG picture")
 	fs.BoolVar(&p.gif, "gif", false, "write the whole game at LINE as an animated GIF, one frame a move, the ending move held")
 	fs.StringVar(&p.out, "o", "", "write the picture to `FILE` instead of standard output")
+	fs.IntVar(&p.cell, "cell", 0, "the side of a square in `pixels`, 4 to 200 (default: 40, less on boards over 12 squares a side)")
+	fs.DurationVar(&p.delay, "delay", picture.DefaultDelay, "how long a GIF shows each move (the last is held 3s)")
 	fs.Var(&p.theme, "theme", "the picture's colours: `auto|light|dark|hc-light|hc-dark`; auto follows the viewer's light, dark and high-contrast settings in an SVG, and is light in a GIF")
 	return p
 }
@@ -49,6 +54,10 @@ func (p *pictureFlags) wanted(fs *flag.FlagSet) (bool, int) {
 		return true, usageError(fs, "--svg and --gif: choose one")
 	case !p.svg && !p.gif && p.out != "":
 		return true, usageError(fs, "-o writes a picture: use it with --svg or --gif")
+	case p.cell != 0 && (p.cell < 4 || p.cell > 200):
+		return true, usageError(fs, "--cell %d: a square is 4 to 200 pixels", p.cell)
+	case p.delay < 10*time.Millisecond || p.delay > 655*time.Second:
+		return true, usageError(fs, "--delay %v: a GIF shows a frame from 10ms to 655s", p.delay)
 	}
 	return p.svg || p.gif, 0
 }
@@ -112,9 +121,9 @@ func (p *pictureFlags) run(fs *flag.FlagSet, arg string, rules parse.Rules, stdo
 	}
 
 	var buf bytes.Buffer
-	opts := &picture.Options{Theme: p.theme.t}
+	opts := &picture.Options{Theme: p.theme.t, Cell: p.cell}
 	if p.gif {
-		if err := picture.GIF(&buf, picture.Frames(kind, g, rules), opts, picture.Animation{}); err != nil {
+		if err := picture.GIF(&buf, picture.Frames(kind, g, rules), opts, picture.Animation{Delay: p.delay}); err != nil {
 			fmt.Fprintf(stderr, "gamels show: %s: game %d: %v\n", name, g.Index+1, err)
 			return exitProblem
 		}

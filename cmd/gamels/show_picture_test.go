@@ -92,9 +92,13 @@ func TestShowGIF(t *testing.T) {
 	if len(g.Image) != 8 {
 		t.Errorf("%d frames, want 8 (the empty board and 7 moves)", len(g.Image))
 	}
-	status, stdout, _ = runCLI("", "show", "--gif", filepath.Join("..", "..", "testdata", "examples", "sample.spot")+":9")
-	if _, err := gif.DecodeAll(strings.NewReader(stdout)); status != 0 || err != nil {
-		t.Errorf("to standard output: status %d, %v", status, err)
+	status, stdout, _ = runCLI("", "show", "--gif", "--cell", "10", "--delay", "250ms", filepath.Join("..", "..", "testdata", "examples", "sample.spot")+":9")
+	g, err = gif.DecodeAll(strings.NewReader(stdout))
+	if status != 0 || err != nil {
+		t.Fatalf("to standard output: status %d, %v", status, err)
+	}
+	if g.Delay[0] != 25 || g.Config.Width > 60 {
+		t.Errorf("--cell 10 --delay 250ms: delay %d cs, %d px wide", g.Delay[0], g.Config.Width)
 	}
 }
 
@@ -111,6 +115,8 @@ func TestShowPictureErrors(t *testing.T) {
 		{[]string{"-o", "x.svg", sample + ":5"}, 2, "use it with --svg or --gif"},
 		{[]string{"--svg", "--theme", "pink", sample + ":5"}, 2, "the themes are auto, light, dark, hc-light, hc-dark"},
 		{[]string{"--svg", sample}, 1, "holds 2 games: say which with"},
+		{[]string{"--svg", "--cell", "2", sample + ":5"}, 2, "a square is 4 to 200 pixels"},
+		{[]string{"--gif", "--delay", "1ms", sample + ":5"}, 2, "from 10ms to 655s"},
 		{[]string{"--svg", sample + ":999"}, 1, "no line 999"},
 		{[]string{"--svg", sample + ":1"}, 1, "no game starts at or before this line"},
 		{[]string{"--gif", "--svg", "nope.txt"}, 2, "choose one"},
