@@ -7,7 +7,8 @@ import (
 )
 
 // SVG returns p drawn as a standalone SVG document. Every element has the
-// classes of its look (the same vocabulary as the editors' board view):
+// classes of its look, the vocabulary of the VS Code board view's drawing
+// (src/board/svg.ts), its markers drawn as shapes rather than letters:
 //
 //	svg.gamels-board.pousse|spot|path  the root; data-n, data-move
 //	rect.background                    the whole picture
@@ -16,7 +17,7 @@ import (
 //	  .straight.x/.o .path .onemove .bad    a straight, the PATH marks, not a square
 //	rect.slot, rect.slot.last          a Pousse edge slot; data-move ("L3")
 //	path.mark.x, circle.mark.o         Pousse markers: a cross, a ring
-//	path.mark.off.x/.o                 the marker pushed off, beyond the edge
+//	path.mark.off.x, circle.mark.off.o the marker pushed off, beyond the edge
 //	circle.mark.spot                   a Spot spot
 //	circle.mark.w, circle.mark.b       PATH stones: a ring, a disc
 //	text.mark.bad                      "?" on a character that is not a square
@@ -30,7 +31,7 @@ import (
 // Unless o.Unstyled, a <style> colours the looks: in o.Theme, or for
 // ThemeAuto in every theme, chosen by the viewer's prefers-color-scheme
 // and prefers-contrast. Text from the transcript (the caption, the title,
-// move texts) is escaped. O(N²) time and output, about 200 bytes a square.
+// move texts) is escaped. O(N²) time and output, under 200 bytes a square.
 func SVG(p *Position, o *Options) []byte {
 	if o == nil {
 		o = &Options{}
