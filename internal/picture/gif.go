@@ -1,9 +1,12 @@
 package picture
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"image/gif"
 	"io"
 	"iter"
@@ -21,15 +24,18 @@ const (
 	DefaultHold  = 3 * time.Second
 )
 
-// MaxGIFPixels bounds the pixels a GIF stores over all its frames, which
-// are held in memory until written: about one byte a pixel. MaxGIFFrames
-// bounds the frames: at the default delay, over three hours.
+// Bounds of an animation: the bytes of GIF (held in memory until the
+// palette is final), the frames (at the default delay, over three
+// hours), the pixels painted over all frames (some tens of seconds), and
+// the pixels of one frame.
 const (
-	MaxGIFPixels = 64 << 20
-	MaxGIFFrames = 20000
+	MaxGIFBytes       = 64 << 20
+	MaxGIFFrames      = 20000
+	MaxGIFPaint       = 4 << 30
+	MaxGIFFramePixels = 16 << 20
 )
 
-// ErrTooLarge is returned by GIF for an animation over MaxGIFPixels.
+// ErrTooLarge is returned by GIF for an animation over one of its bounds.
 var ErrTooLarge = errors.New("the animation is too large")
 
 // GIF writes the positions of frames to w as an animated GIF that loops,
@@ -41,11 +47,12 @@ var ErrTooLarge = errors.New("the animation is too large")
 //
 // The first frame is whole; each later one holds only the rectangle that
 // changed, its unchanged pixels transparent, so a frame costs about what
-// its move changed.
+// its move changed. image/gif compresses each frame as it is painted;
+// the frames are kept compressed and written once the last is known and
+// the palette, which grows with the blends met, is final.
 //
-// Cost: O(w·h) a frame to paint and compare; the frames stay in memory
-// until the end (image/gif writes a whole animation), which MaxGIFPixels
-// bounds.
+// Cost: O(w·h) a frame to paint and compare, two w x h canvases, and the
+// compressed frames.
 func GIF(w io.Writer, frames iter.Seq[*Position], o *Options, a Animation) error {
 	opts := Options{}
 	if o != nil {
@@ -55,51 +62,40 @@ func GIF(w io.Writer, frames iter.Seq[*Position], o *Options, a Animation) error
 	if opts.Theme == ThemeAuto {
 		opts.Theme = ThemeLight
 	}
-	delay := centiseconds(a.Delay, DefaultDelay)
-	hold := centiseconds(a.Hold, DefaultHold)
-	pal := newInkPalette(opts.Theme)
-	anim := &gif.GIF{}
-	var prev *image.Paletted
+	e := &gifEncoder{pal: newInkPalette(opts.Theme), delay: centiseconds(a.Delay, DefaultDelay)}
 	var first *Position
-	stored := 0
+	var prev *image.Paletted
+	painted := 0
 	for p := range frames {
 		if first == nil {
 			first = p
 		} else if p.N != first.N || p.Kind != first.Kind {
-			return fmt.Errorf("frame %d is a %d x %d board, not %d x %d", len(anim.Image)+1, p.N, p.N, first.N, first.N)
-		}
-		if len(anim.Image) == MaxGIFFrames {
-			return fmt.Errorf("%w: over %d frames", ErrTooLarge, MaxGIFFrames)
+			return fmt.Errorf("frame %d is a %d x %d board, not %d x %d", e.frames+1, p.N, p.N, first.N, first.N)
 		}
 		d := layout(p, &opts)
-		if d.w*d.h > MaxGIFPixels/4 {
+		painted += d.w * d.h
+		switch {
+		case d.w*d.h > MaxGIFFramePixels:
 			return fmt.Errorf("%w: a frame of %d x %d pixels", ErrTooLarge, d.w, d.h)
+		case e.frames == MaxGIFFrames:
+			return fmt.Errorf("%w: over %d frames", ErrTooLarge, MaxGIFFrames)
+		case painted > MaxGIFPaint:
+			return fmt.Errorf("%w: %d frames of %d x %d pixels are as many as it paints", ErrTooLarge, e.frames, d.w, d.h)
 		}
-		cur := paint(d, pal)
+		cur := paint(d, e.pal)
 		frame := cur
 		if prev != nil {
 			frame = delta(prev, cur)
 		}
-		stored += frame.Rect.Dx() * frame.Rect.Dy()
-		if stored > MaxGIFPixels {
-			return fmt.Errorf("%w: over %d MB of frames by frame %d (a smaller board or fewer moves fit)", ErrTooLarge, MaxGIFPixels>>20, len(anim.Image)+1)
+		if err := e.add(frame, cur.Rect); err != nil {
+			return err
 		}
-		anim.Image = append(anim.Image, frame)
-		anim.Delay = append(anim.Delay, delay)
-		anim.Disposal = append(anim.Disposal, gif.DisposalNone)
 		prev = cur
 	}
 	if first == nil {
 		return errors.New("no frame to draw")
 	}
-	anim.Delay[len(anim.Delay)-1] = hold
-	// The palette grew while painting: every frame uses its final form,
-	// whose first entries are unchanged.
-	for _, im := range anim.Image {
-		im.Palette = pal.colors
-	}
-	anim.Config = image.Config{ColorModel: pal.colors, Width: prev.Rect.Dx(), Height: prev.Rect.Dy()}
-	return gif.EncodeAll(w, anim)
+	return e.finish(w, centiseconds(a.Hold, DefaultHold))
 }
 
 func centiseconds(d, def time.Duration) int {
@@ -107,6 +103,104 @@ func centiseconds(d, def time.Duration) int {
 		d = def
 	}
 	return int(min(d/(10*time.Millisecond), 65535))
+}
+
+// A gifEncoder collects the frames of an animation, compressed. A frame
+// is compressed when the next arrives, so that the last, whose delay is
+// the hold, is known.
+type gifEncoder struct {
+	pal     *inkPalette
+	delay   int
+	screen  image.Rectangle
+	pending *image.Paletted // the last frame added, not yet compressed
+	blocks  bytes.Buffer    // the compressed frames before it
+	frames  int
+}
+
+func (e *gifEncoder) add(frame *image.Paletted, screen image.Rectangle) error {
+	e.screen = screen
+	if e.pending != nil {
+		if err := e.compress(e.delay); err != nil {
+			return err
+		}
+	}
+	e.pending = frame
+	e.frames++
+	return nil
+}
+
+// compress appends the pending frame's blocks, as image/gif writes them,
+// to e.blocks: its graphic control extension (delay, disposal, the
+// transparent index 0) and its image. The frame is written as a GIF of
+// its own, of the palette as it stands, and cut out of it: its pixels are
+// indices into that palette, which the final one extends.
+func (e *gifEncoder) compress(delay int) error {
+	f := e.pending
+	f.Palette = e.pal.colors
+	var one bytes.Buffer
+	err := gif.EncodeAll(&one, &gif.GIF{
+		Image:    []*image.Paletted{f},
+		Delay:    []int{delay},
+		Disposal: []byte{gif.DisposalNone},
+		Config:   image.Config{ColorModel: e.pal.colors, Width: e.screen.Dx(), Height: e.screen.Dy()},
+	})
+	if err != nil {
+		return err
+	}
+	b := one.Bytes()
+	// The header (6 bytes), the logical screen (7) and the global colour
+	// table, then the frame, then the trailer (1).
+	start := 13
+	if packed := b[10]; packed&0x80 != 0 {
+		start += 3 << (packed&7 + 1)
+	}
+	if len(b) < start+1 || b[len(b)-1] != 0x3b {
+		return errors.New("image/gif wrote an unexpected stream")
+	}
+	e.blocks.Write(b[start : len(b)-1])
+	e.pending = nil
+	if e.blocks.Len() > MaxGIFBytes {
+		return fmt.Errorf("%w: over %d MB by frame %d", ErrTooLarge, MaxGIFBytes>>20, e.frames)
+	}
+	return nil
+}
+
+// finish compresses the last frame with the hold delay and writes the
+// animation: the header and the final palette, the loop extension, the
+// frames and the trailer.
+func (e *gifEncoder) finish(w io.Writer, hold int) error {
+	if err := e.compress(hold); err != nil {
+		return err
+	}
+	pal := e.pal.colors
+	size := 0 // the table holds 2^(size+1) colours
+	for 2<<size < len(pal) {
+		size++
+	}
+	var h bytes.Buffer
+	h.WriteString("GIF89a")
+	binary.Write(&h, binary.LittleEndian, [2]uint16{uint16(e.screen.Dx()), uint16(e.screen.Dy())})
+	h.Write([]byte{0x80 | 7<<4 | byte(size), 0, 0}) // a global table of 8-bit colours; background 0
+	for i := range 2 << size {
+		c := color.RGBA{}
+		if i < len(pal) {
+			c = color.RGBAModel.Convert(pal[i]).(color.RGBA)
+		}
+		h.Write([]byte{c.R, c.G, c.B})
+	}
+	if e.frames > 1 { // loop for ever
+		h.Write([]byte{0x21, 0xff, 0x0b})
+		h.WriteString("NETSCAPE2.0")
+		h.Write([]byte{0x03, 0x01, 0x00, 0x00, 0x00})
+	}
+	if _, err := w.Write(h.Bytes()); err != nil {
+		return err
+	}
+	if _, err := w.Write(e.blocks.Bytes()); err != nil {
+		return err
+	}
+	_, err := w.Write([]byte{0x3b})
+	return err
 }
 
 // delta returns the rectangle of cur that differs from prev, with the
