@@ -76,6 +76,24 @@ func TestGIFGame(t *testing.T) {
 	}
 	t.Logf("%d frames, %d bytes", len(anim.Image), b.Len())
 
+	// Every frame, composed as a viewer shows it, is the position drawn
+	// afresh, pixel for pixel: the deltas and the palette that grew
+	// while the frames were compressed lose nothing.
+	pal0 := newInkPalette(ThemeLight)
+	k := 0
+	for p := range Frames(kind, g, rules) {
+		want := paint(layout(p, &Options{Theme: ThemeLight, animated: true}), pal0)
+		got := shown[k]
+		for y := range want.Rect.Dy() {
+			for x := range want.Rect.Dx() {
+				if !sameColor(got.At(x, y), pal0.colors[want.ColorIndexAt(x, y)].(color.RGBA)) {
+					t.Fatalf("frame %d at (%d, %d): %v, want %v", k, x, y, got.At(x, y), pal0.colors[want.ColorIndexAt(x, y)])
+				}
+			}
+		}
+		k++
+	}
+
 	// The final position, read off the last frame: each square's centre
 	// is the X colour on an X (the crossing of its strokes), else the
 	// line through a straight, else the square's fill (a ring leaves its
