@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"image"
@@ -146,5 +147,72 @@ func TestChromium(t *testing.T) {
 				t.Errorf("the background %v, want %v", got, want)
 			}
 		})
+	}
+}
+
+// gifCheckPage decodes board.gif with Chromium's own decoder (WebCodecs'
+// ImageDecoder), draws its last frame and prints the frame count and the
+// colours at the points asked for in the page's query.
+const gifCheckPage = `<html><body><pre id="out">pending</pre><canvas id="c"></canvas><script>
+(async () => {
+  const out = document.getElementById("out");
+  try {
+    const data = await (await fetch("board.gif")).arrayBuffer();
+    const dec = new ImageDecoder({ data, type: "image/gif" });
+    await dec.tracks.ready;
+    const n = dec.tracks.selectedTrack.frameCount;
+    const f = (await dec.decode({ frameIndex: n - 1 })).image;
+    const c = document.getElementById("c");
+    c.width = f.displayWidth; c.height = f.displayHeight;
+    const ctx = c.getContext("2d");
+    ctx.drawImage(f, 0, 0);
+    const pts = new URLSearchParams(location.search).get("at").split(";");
+    out.textContent = "frames=" + n + " " + pts.map(p => {
+      const [x, y] = p.split(",").map(Number);
+      return Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3)).join(",");
+    }).join(" ");
+  } catch (e) { out.textContent = "error " + e; }
+})();
+</script></body></html>`
+
+// TestChromiumGIF: Chromium's GIF decoder reads the animation as image/gif
+// does: every frame, and the final position in the last.
+func TestChromiumGIF(t *testing.T) {
+	browser := chromium(t)
+	kind, g, rules := game(t, "forty.pousse", 0)
+	var b bytes.Buffer
+	if err := GIF(&b, Frames(kind, g, rules), nil, Animation{}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "board.gif"), b.Bytes(), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "check.html"), []byte(gifCheckPage), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	last := At(kind, g, rules, 40)
+	o := &Options{Theme: ThemeLight}
+	x := centre(t, last, o, 1, 1)                                                     // an X
+	ring := centre(t, last, o, 5, 5).Add(image.Pt(int(0.28*float64(CellSize(6))), 0)) // an O's ring
+	empty := centre(t, last, o, 5, 6)                                                 // empty
+	if last.At(1, 1) != 'X' || last.At(5, 5) != 'O' || last.At(5, 6) != '.' {
+		t.Fatalf("the final position has moved: %q", last.Squares)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	url := fmt.Sprintf("file://%s?at=%d,%d;%d,%d;%d,%d", filepath.Join(dir, "check.html"), x.X, x.Y, ring.X, ring.Y, empty.X, empty.Y)
+	out, err := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu",
+		"--allow-file-access-from-files", "--user-data-dir="+filepath.Join(dir, "profile"),
+		"--virtual-time-budget=5000", "--dump-dom", url).Output()
+	if err != nil {
+		t.Fatalf("%s: %v", browser, err)
+	}
+	pal := palette(ThemeLight)
+	hex := func(c color.RGBA) string { return fmt.Sprintf("%d,%d,%d", c.R, c.G, c.B) }
+	want := fmt.Sprintf(`<pre id="out">frames=41 %s %s %s</pre>`, hex(pal[inkX]), hex(pal[inkO]), hex(pal[inkBg]))
+	if !bytes.Contains(out, []byte(want)) {
+		i := bytes.Index(out, []byte(`<pre id="out">`))
+		t.Errorf("Chromium reads %s, want %s", out[max(i, 0):min(max(i, 0)+120, len(out))], want)
 	}
 }
