@@ -202,11 +202,21 @@ func TestChromiumGIF(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	url := fmt.Sprintf("file://%s?at=%d,%d;%d,%d;%d,%d", filepath.Join(dir, "check.html"), x.X, x.Y, ring.X, ring.Y, empty.X, empty.Y)
-	out, err := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu",
-		"--allow-file-access-from-files", "--user-data-dir="+filepath.Join(dir, "profile"),
-		"--virtual-time-budget=5000", "--dump-dom", url).Output()
-	if err != nil {
-		t.Fatalf("%s: %v", browser, err)
+	// The page decodes asynchronously, and Chromium may dump the page
+	// before it is done (virtual time does not wait for the decoder): a
+	// page still pending is asked again.
+	var out []byte
+	for try := 0; try < 5; try++ {
+		var err error
+		out, err = exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu",
+			"--allow-file-access-from-files", "--user-data-dir="+filepath.Join(dir, "profile"),
+			"--virtual-time-budget=5000", "--dump-dom", url).Output()
+		if err != nil {
+			t.Fatalf("%s: %v", browser, err)
+		}
+		if !bytes.Contains(out, []byte(`<pre id="out">pending`)) {
+			break
+		}
 	}
 	pal := palette(ThemeLight)
 	hex := func(c color.RGBA) string { return fmt.Sprintf("%d,%d,%d", c.R, c.G, c.B) }
