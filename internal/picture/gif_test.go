@@ -86,8 +86,10 @@ func TestGIFGame(t *testing.T) {
 		got := shown[k]
 		for y := range want.Rect.Dy() {
 			for x := range want.Rect.Dx() {
-				if !sameColor(got.At(x, y), pal0.colors[want.ColorIndexAt(x, y)].(color.RGBA)) {
-					t.Fatalf("frame %d at (%d, %d): %v, want %v", k, x, y, got.At(x, y), pal0.colors[want.ColorIndexAt(x, y)])
+				c := pal0.colors[want.Pix[y*want.Stride+x]].(color.RGBA)
+				i := y*got.Stride + 4*x
+				if g := got.Pix[i : i+3]; g[0] != c.R || g[1] != c.G || g[2] != c.B {
+					t.Fatalf("frame %d at (%d, %d): %v, want %v", k, x, y, g, c)
 				}
 			}
 		}
