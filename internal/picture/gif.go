@@ -19,6 +19,7 @@ type Animation struct {
 	Hold  time.Duration // the last frame, the ending move; 0: DefaultHold
 }
 
+// The times of an Animation's frames when it gives none.
 const (
 	DefaultDelay = 600 * time.Millisecond
 	DefaultHold  = 3 * time.Second
