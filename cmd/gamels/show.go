@@ -16,7 +16,7 @@ import (
 func init() {
 	register(&command{
 		name:  "show",
-		usage: "[--rules contest|icfp] [--color auto|always|never] FILE[:LINE]",
+		usage: "[--rules contest|icfp] [--color auto|always|never] [--svg|--gif [--theme T] [-o FILE]] FILE[:LINE]",
 		short: "draw the board at a line of a transcript (every game's last position without LINE)",
 		run:   runShow,
 	})
@@ -26,6 +26,7 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("show", stderr)
 	var rules rulesFlag
 	fs.Var(&rules, "rules", rulesUsage)
+	pic := newPictureFlags(fs)
 	colorMode := fs.String("color", "auto", "colour the board: `auto|always|never`; auto colours on a terminal unless NO_COLOR is set or TERM is dumb")
 	rest, status, ok := parseArgs(fs, args, stdout)
 	if !ok {
@@ -33,6 +34,12 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if len(rest) != 1 {
 		return usageError(fs, "want one FILE or FILE:LINE")
+	}
+	if want, status := pic.wanted(fs); want {
+		if status != 0 {
+			return status
+		}
+		return pic.run(fs, rest[0], rules.r, stdout, stderr)
 	}
 	color, err := useColor(*colorMode, stdout, os.Getenv)
 	if err != nil {
