@@ -1,0 +1,138 @@
+package contest
+
+import (
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"gamels/parse"
+)
+
+// Three UVa 844 games: X wins on a 1x1 board, a tie, and X winning down
+// column 1 with its second move.
+const counted = `3
+
+1
+L1
+QUIT
+
+2
+L1
+QUIT
+
+2
+L1
+T2
+T1
+QUIT
+`
+
+func TestCompare(t *testing.T) {
+	v := Judge(parse.Pousse, parse.RulesDefault, []byte(counted), 1)
+	if v.Judged != 3 {
+		t.Fatalf("judged %d games, want 3 (errors %v)", v.Judged, v.Errors)
+	}
+	want := []string{v.Line(0), v.Line(1), v.Line(2)}
+	if diff := cmp.Diff([]string{"X WINS", "TIE GAME", "X WINS"}, want); diff != "" {
+		t.Fatalf("verdicts (-want +got):\n%s", diff)
+	}
+	for _, tc := range []struct {
+		name, out string
+		want      Comparison
+	}{
+		{name: "same", out: "X WINS\n\nTIE GAME\n\nX WINS\n", want: Comparison{Lines: 5}},
+		{name: "crlf", out: "X WINS\r\n\r\nTIE GAME\r\n\r\nX WINS\r\n", want: Comparison{Lines: 5}},
+		{name: "no final newline", out: "X WINS\n\nTIE GAME\n\nX WINS", want: Comparison{Lines: 5}},
+		{name: "one differs", out: "X WINS\n\nX WINS\n\nX WINS\n", want: Comparison{Lines: 5,
+			Differences: []Difference{{Game: 1, Want: "TIE GAME", Got: "X WINS", OutLine: 3}}}},
+		{name: "trailing space", out: "X WINS \n\nTIE GAME\n\nX WINS\n", want: Comparison{Lines: 5,
+			Differences: []Difference{{Game: 0, Want: "X WINS", Got: "X WINS ", OutLine: 1}}}},
+		{name: "short", out: "X WINS\n", want: Comparison{Lines: 1, Missing: 2,
+			Differences: []Difference{{Game: 1, Want: "TIE GAME", Missing: true}, {Game: 2, Want: "X WINS", Missing: true}}}},
+		{name: "empty", out: "", want: Comparison{Missing: 3,
+			Differences: []Difference{{Game: 0, Want: "X WINS", Missing: true}, {Game: 1, Want: "TIE GAME", Missing: true}, {Game: 2, Want: "X WINS", Missing: true}}}},
+		{name: "long", out: "X WINS\n\nTIE GAME\n\nX WINS\n\nX WINS\n\nTIE GAME\n", want: Comparison{Lines: 9,
+			Extra: 2, ExtraLine: 7, ExtraText: "X WINS"}},
+		{name: "no blank lines", out: "X WINS\nTIE GAME\nX WINS\n", want: Comparison{Lines: 3,
+			Layout: 2, LayoutLine: 2, LayoutMsg: "no empty line between two verdicts (the UVa 844 layout has one)"}},
+		{name: "blank after", out: "X WINS\n\nTIE GAME\n\nX WINS\n\n", want: Comparison{Lines: 6,
+			Layout: 1, LayoutLine: 6, LayoutMsg: "an empty line after the last verdict"}},
+		{name: "binary", out: "X WINS\n\nTIE\x00GAME\n\nX WINS\n", want: Comparison{Lines: 5, Binary: true,
+			Differences: []Difference{{Game: 1, Want: "TIE GAME", Got: "TIE\x00GAME", OutLine: 3}}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Compare(v, strings.NewReader(tc.out))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.want.Games = 3
+			if diff := cmp.Diff(&tc.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestCompareErrors: an input with an error is compared up to it; the
+// output's lines for the games after are not compared, nor extra.
+func TestCompareErrors(t *testing.T) {
+	src := "2\n\n1\nL1\nQUIT\n\n2\nX9\nQUIT\n"
+	v := Judge(parse.Pousse, parse.RulesDefault, []byte(src), 1)
+	if v.Judged != 1 || len(v.Errors) == 0 {
+		t.Fatalf("judged %d, errors %v; want 1 and an error", v.Judged, v.Errors)
+	}
+	got, err := Compare(v, strings.NewReader("X WINS\n\nTIE GAME\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(&Comparison{Games: 1, Uncompared: 1, Lines: 3}, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestCompareLongLine: a line longer than MaxLine is kept cut, and the
+// next line is still the next line.
+func TestCompareLongLine(t *testing.T) {
+	v := Judge(parse.Spot, parse.RulesDefault, []byte("2\n1 1 +\n1 1 -\n1 1 +\n1 2 +\n0\n"), 1)
+	long := strings.Repeat("Draw", 100000) + "\r\n"
+	got, err := Compare(v, strings.NewReader(long+"Draw\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Differences) != 1 || len(got.Differences[0].Got) != MaxLine || got.Extra != 1 || got.ExtraText != "Draw" || got.ExtraLine != 2 {
+		t.Errorf("got %+v", got)
+	}
+}
+
+// TestCompareHuge: an output of many gigabytes costs no memory beyond a
+// line: it is read and counted, not kept.
+func TestCompareHuge(t *testing.T) {
+	v := Judge(parse.Spot, parse.RulesDefault, []byte("0\n"), 1)
+	const lines = 1 << 20
+	r := io.LimitReader(repeatReader("Draw\n"), 5*lines)
+	got, err := Compare(v, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Extra != lines || got.Lines != lines {
+		t.Errorf("extra %d lines %d, want %d", got.Extra, got.Lines, lines)
+	}
+	allocs := testing.AllocsPerRun(1, func() {
+		Compare(v, io.LimitReader(repeatReader("Draw\n"), 5*lines))
+	})
+	if allocs > 20 {
+		t.Errorf("%v allocations reading %d lines", allocs, lines)
+	}
+}
+
+type repeatReader string
+
+func (s repeatReader) Read(p []byte) (int, error) {
+	n := 0
+	for n+len(s) <= len(p) {
+		n += copy(p[n:], s)
+	}
+	return n, nil
+}
