@@ -90,6 +90,7 @@ type shrinker struct {
 }
 
 func (s *shrinker) loop() error {
+	s.stage = "games"
 	for _, f := range s.o.Focus {
 		if f < len(s.best.games) && len(s.best.games) > 1 {
 			if ok, err := s.accept(s.best.with([]int{f})); err != nil || ok {
