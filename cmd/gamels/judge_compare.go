@@ -120,7 +120,7 @@ func writeComparison(w io.Writer, v *contest.Verdicts, c *contest.Comparison, na
 		at := fmt.Sprintf("%s:%d: game %d", name, lineOf(lines, g.Span.Start), d.Game+1)
 		if d.Missing {
 			if i == 0 || !c.Differences[i-1].Missing {
-				fmt.Fprintf(w, "%s: expected %s, got nothing: the output ends after %d verdict lines\n", at, strconv.Quote(d.Want), d.Game)
+				fmt.Fprintf(w, "%s: expected %s, got nothing: the output ends after %s\n", at, strconv.Quote(d.Want), parse.Plural(d.Game, "verdict line"))
 			}
 			continue
 		}
@@ -157,7 +157,9 @@ func writeComparison(w io.Writer, v *contest.Verdicts, c *contest.Comparison, na
 	switch {
 	case c.Games == 0:
 		fmt.Fprintf(w, "no game to compare\n")
-	case differ == 0 && c.Same():
+	case c.Same() && c.Games == 1:
+		fmt.Fprintf(w, "the one verdict matches\n")
+	case c.Same():
 		fmt.Fprintf(w, "all %d verdicts match\n", c.Games)
 	default:
 		fmt.Fprintf(w, "%d of %d games differ\n", differ, c.Games)
