@@ -1,7 +1,9 @@
 // Command pousse_norepeat is a wrong Pousse solution for the tests of
 // gamels judge --run and gamels shrink: it plays the straights rule of
 // both rule sets but not the icfp repetition rule, so under --rules icfp
-// it misjudges every game that ends by a repetition.
+// it misjudges every game that ends by a repetition. With -spin D it
+// first keeps a processor busy for the duration D, as a slower solution
+// would (for the benchmark of gamels shrink).
 package main
 
 import (
@@ -9,9 +11,19 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"time"
 )
 
 func main() {
+	if len(os.Args) == 3 && os.Args[1] == "-spin" {
+		d, err := time.ParseDuration(os.Args[2])
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		for start := time.Now(); time.Since(start) < d; {
+		}
+	}
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(nil, 1<<20)
 	in.Split(bufio.ScanWords)
