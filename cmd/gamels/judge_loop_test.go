@@ -11,7 +11,7 @@ import (
 
 // wrongSolution builds testdata/wrong/NAME and returns the binary's
 // path.
-func wrongSolution(t *testing.T, name string) string {
+func wrongSolution(t testing.TB, name string) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds a wrong solution; skipped with -short")

@@ -116,7 +116,7 @@ func runShrink(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "gamels shrink: %s on %s: %s; shrinking (%d bytes, %s)\n", argv[0], name, want, len(src), parse.Plural(len(v.File.Games), "game"))
 	start := time.Now()
-	small, err := shrink.Shrink(ctx, src, t.test, shrink.Options{
+	small, runs, err := shrink.Shrink(ctx, src, t.test, shrink.Options{
 		Kind: kind, MaxRuns: *maxRuns, Jobs: *jobs, Focus: focus,
 		Progress: func(p shrink.Progress) {
 			fmt.Fprintf(stderr, "gamels shrink: %s: %d bytes, %s, %s (%s)\n", parse.Plural(p.Runs, "run"), p.Bytes, parse.Plural(p.Games, "game"), parse.Plural(p.Moves, "move"), p.Stage)
@@ -139,7 +139,7 @@ func runShrink(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gamels shrink: %s\n", message(err))
 		return exitProblem
 	}
-	fmt.Fprintf(stderr, "gamels shrink: wrote %s: %d bytes in %.1f s\n", *outName, len(small), time.Since(start).Seconds())
+	fmt.Fprintf(stderr, "gamels shrink: wrote %s: %d bytes, after %s in %.1f s\n", *outName, len(small), parse.Plural(runs, "run"), time.Since(start).Seconds())
 	if ctx.Err() == nil {
 		// What CMD gets wrong on the small input, as judge --run says it.
 		sv := contest.Judge(kind, rules.r, small, judgeWorkers)

@@ -51,27 +51,29 @@ var ErrMaxRuns = errors.New("the most runs allowed are made")
 var ErrPasses = errors.New("the input passes the test: nothing to shrink")
 
 // Shrink returns the smallest failing input it finds, from src, which
-// must be well formed (see read) and fail the test. When the context is
-// done, the runs are exhausted or the test fails with an error, it
-// returns the best input so far with the error.
-func Shrink(ctx context.Context, src []byte, test Test, o Options) ([]byte, error) {
+// must be well formed (see read) and fail the test, and the number of
+// times it ran the test. When the context is done, the runs are
+// exhausted or the test fails with an error, it returns the best input
+// so far with the error.
+func Shrink(ctx context.Context, src []byte, test Test, o Options) (small []byte, runs int, err error) {
 	in, errs := read(o.Kind, src)
 	if errs != nil {
-		return nil, fmt.Errorf("the input has errors: %w", errs.Err())
+		return nil, 0, fmt.Errorf("the input has errors: %w", errs.Err())
 	}
 	s := &shrinker{ctx: ctx, test: test, o: o, seen: map[uint64]bool{}, best: in, bestSrc: src}
 	s.o.Jobs = max(1, o.Jobs)
 	s.seed = maphash.MakeSeed()
 	fails, err := s.run(src)
-	if err != nil {
-		return src, err
+	if err == nil && !fails {
+		err = ErrPasses
 	}
-	if !fails {
-		return src, ErrPasses
+	if err == nil {
+		s.report("games")
+		err = s.loop()
 	}
-	s.report("games")
-	err = s.loop()
-	return s.bestSrc, err
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.bestSrc, s.runs, err
 }
 
 type shrinker struct {

@@ -35,7 +35,7 @@ func TestShrinkPousse(t *testing.T) {
 		t.Fatal(err)
 	}
 	var runs atomic.Int64
-	small, err := Shrink(context.Background(), src, noRepeat(&runs), Options{Kind: parse.Pousse, Jobs: 1})
+	small, _, err := Shrink(context.Background(), src, noRepeat(&runs), Options{Kind: parse.Pousse, Jobs: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestShrinkPousse(t *testing.T) {
 	checkMinimal(t, parse.Pousse, small, noRepeat(&runs))
 
 	// The same result with candidates tested side by side.
-	again, err := Shrink(context.Background(), src, noRepeat(&runs), Options{Kind: parse.Pousse, Jobs: 3})
+	again, _, err := Shrink(context.Background(), src, noRepeat(&runs), Options{Kind: parse.Pousse, Jobs: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestShrinkLayouts(t *testing.T) {
 				}
 				return false, nil
 			}
-			small, err := Shrink(context.Background(), []byte(tc.src), test, Options{Kind: tc.kind})
+			small, _, err := Shrink(context.Background(), []byte(tc.src), test, Options{Kind: tc.kind})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -130,19 +130,19 @@ func TestShrinkStops(t *testing.T) {
 	src := []byte("2\nL1\nL2\nQUIT\n2\nL1\nQUIT\n")
 	always := func(context.Context, []byte) (bool, error) { return true, nil }
 	never := func(context.Context, []byte) (bool, error) { return false, nil }
-	if _, err := Shrink(context.Background(), src, never, Options{Kind: parse.Pousse}); err != ErrPasses {
+	if _, _, err := Shrink(context.Background(), src, never, Options{Kind: parse.Pousse}); err != ErrPasses {
 		t.Errorf("a passing input: err %v, want ErrPasses", err)
 	}
-	got, err := Shrink(context.Background(), src, always, Options{Kind: parse.Pousse, MaxRuns: 2})
+	got, _, err := Shrink(context.Background(), src, always, Options{Kind: parse.Pousse, MaxRuns: 2})
 	if err != ErrMaxRuns || len(got) >= len(src) || !valid(parse.Pousse, got) {
 		t.Errorf("MaxRuns 2: %q, %v; want a smaller valid input and ErrMaxRuns", got, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if got, err := Shrink(ctx, src, always, Options{Kind: parse.Pousse}); err != context.Canceled || string(got) != string(src) {
+	if got, _, err := Shrink(ctx, src, always, Options{Kind: parse.Pousse}); err != context.Canceled || string(got) != string(src) {
 		t.Errorf("cancelled: %q, %v", got, err)
 	}
-	if _, err := Shrink(context.Background(), []byte("2\nX1\nQUIT\n"), always, Options{Kind: parse.Pousse}); err == nil {
+	if _, _, err := Shrink(context.Background(), []byte("2\nX1\nQUIT\n"), always, Options{Kind: parse.Pousse}); err == nil {
 		t.Errorf("an input with errors: no error")
 	}
 }
