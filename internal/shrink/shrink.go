@@ -191,26 +191,25 @@ func iota(n int) []int {
 
 // first tests the candidates built from cands, Jobs at a time, and
 // makes the first that fails (in the order of cands) the best input,
-// returning its index, or -1 when none fails. Invalid candidates, and
-// those no smaller than the best, are not tested.
+// returning its index, or -1 when none fails. Candidates are built as
+// they are tested, so that memory holds Jobs of them at most; invalid
+// ones, and those no smaller than the best, are not tested.
 func (s *shrinker) first(cands [][]int, build func(keep []int) *input) (int, error) {
 	type cand struct {
 		i   int
 		in  *input
 		src []byte
 	}
-	var todo []cand
-	for i, keep := range cands {
-		in := build(keep)
-		src := in.bytes()
-		if !smaller(in, src, s.best, s.bestSrc) || !valid(s.o.Kind, src) {
-			continue
+	next := 0
+	for next < len(cands) {
+		var batch []cand
+		for ; next < len(cands) && len(batch) < s.o.Jobs; next++ {
+			in := build(cands[next])
+			src := in.bytes()
+			if smaller(in, src, s.best, s.bestSrc) && valid(s.o.Kind, src) {
+				batch = append(batch, cand{next, in, src})
+			}
 		}
-		todo = append(todo, cand{i, in, src})
-	}
-	for len(todo) > 0 {
-		batch := todo[:min(len(todo), s.o.Jobs)]
-		todo = todo[len(batch):]
 		fails := make([]bool, len(batch))
 		errs := make([]error, len(batch))
 		var wg sync.WaitGroup
