@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"gamels/analyze"
 	"gamels/parse"
 )
 
@@ -135,4 +136,53 @@ func (s repeatReader) Read(p []byte) (int, error) {
 		n += copy(p[n:], s)
 	}
 	return n, nil
+}
+
+// FuzzCompare: Compare never fails on any output, accounts for every
+// game judged, and finds no difference in the judge's own output, with
+// either line end.
+func FuzzCompare(f *testing.F) {
+	f.Add(counted, "X WINS\n\nTIE GAME\n\nX WINS\n")
+	f.Add("2\nL1\nQUIT\n1\nT1\nQUIT\n", "TIE GAME\r\nX WINS")
+	f.Add(counted, "\x00\xff\n\n\n")
+	f.Fuzz(func(t *testing.T, src, out string) {
+		v := Judge(parse.Pousse, parse.RulesDefault, []byte(src), 1)
+		c, err := Compare(v, strings.NewReader(out))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Games != v.Judged || len(c.Differences) > v.Judged || c.Missing > len(c.Differences) {
+			t.Fatalf("%+v for %d games judged", c, v.Judged)
+		}
+		var own strings.Builder
+		v.WriteTo(&own)
+		for _, text := range []string{own.String(), strings.ReplaceAll(own.String(), "\n", "\r\n")} {
+			c, err := Compare(v, strings.NewReader(text))
+			if err != nil || !c.Same() {
+				t.Fatalf("the judge's own output %q: %+v, %v", text, c, err)
+			}
+		}
+	})
+}
+
+// TestFromOutcomes: the verdicts of a file already analysed are those
+// Judge finds.
+func TestFromOutcomes(t *testing.T) {
+	for _, src := range []string{counted, "2\n\n1\nL1\nQUIT\n\n2\nX9\nQUIT\n"} {
+		want := Judge(parse.Pousse, parse.RulesDefault, []byte(src), 2)
+		f := parse.Parse(parse.Pousse, []byte(src))
+		var outcomes []analyze.Outcome
+		for _, g := range f.Games {
+			outcomes = append(outcomes, analyze.Analyze(parse.Pousse, g, f.EffectiveRules(parse.RulesDefault)))
+		}
+		got := FromOutcomes(f, outcomes)
+		if got.Judged != want.Judged || len(got.Errors) != len(want.Errors) {
+			t.Errorf("%q: judged %d, %d errors; Judge: %d, %d", src, got.Judged, len(got.Errors), want.Judged, len(want.Errors))
+		}
+		for i := range f.Games {
+			if got.Line(i) != want.Line(i) {
+				t.Errorf("%q: game %d: %q, Judge %q", src, i+1, got.Line(i), want.Line(i))
+			}
+		}
+	}
 }

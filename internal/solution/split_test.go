@@ -1,6 +1,7 @@
 package solution
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -40,4 +41,29 @@ func TestSplit(t *testing.T) {
 			t.Errorf("Split(%q) (-want +got):\n%s", tc.in, diff)
 		}
 	}
+}
+
+// FuzzSplit: Split never panics, and words joined back with single
+// quotes (each ' written '\'') split into the same words.
+func FuzzSplit(f *testing.F) {
+	for _, s := range []string{"./sol", `sh -c 'a | b'`, `a "b\"c" d\ e`, "'", `"`, `\`, ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		words, err := Split(s)
+		if err != nil {
+			return
+		}
+		var quoted []string
+		for _, w := range words {
+			quoted = append(quoted, "'"+strings.ReplaceAll(w, "'", `'\''`)+"'")
+		}
+		again, err := Split(strings.Join(quoted, " "))
+		if err != nil {
+			t.Fatalf("Split(%q) = %q; quoted back: %v", s, words, err)
+		}
+		if diff := cmp.Diff(words, again); diff != "" {
+			t.Fatalf("Split(%q) = %q; quoted back (-first +again):\n%s", s, words, diff)
+		}
+	})
 }
