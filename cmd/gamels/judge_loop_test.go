@@ -175,3 +175,29 @@ func TestJudgeRunFails(t *testing.T) {
 		})
 	}
 }
+
+// TestJudgeVerbose: -v draws the board where each differing game ends,
+// after its line.
+func TestJudgeVerbose(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.pousse")
+	os.WriteFile(in, []byte("2\nL1\nT2\nT1\nQUIT\n"), 0o644)
+	out := filepath.Join(dir, "out")
+	os.WriteFile(out, []byte("TIE GAME\n"), 0o644)
+	status, stdout, stderr := runCLI("", "judge", "pousse", "-v", "--expect", out, in)
+	want := in + `:1: game 1: expected "X WINS", got "TIE GAME" (` + out + `:1)
+game 1: 2x2, after move 3 (X: T1), straights X 1, O 0
+   1 2
+  +-+-+
+1 |X|O|
+  +-+-+
+2 |X| |
+  +-+-+
+X WINS: the game ends here
+
+1 of 1 games differ
+`
+	if status != 1 || stdout != want || stderr != "" {
+		t.Errorf("status %d, stderr %q, stdout:\n%s\nwant:\n%s", status, stderr, stdout, want)
+	}
+}

@@ -79,7 +79,7 @@ func describeRun(cmd string, r *solution.Result) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s", cmd, r)
-	if r.MaxRSS > 0 {
+	if r.MaxRSS >= 1<<20 {
 		fmt.Fprintf(&b, " (peak memory %s)", formatSize(r.MaxRSS>>20<<20))
 	}
 	if len(r.StderrTail) > 0 {

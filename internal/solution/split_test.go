@@ -44,7 +44,7 @@ func TestSplit(t *testing.T) {
 }
 
 // FuzzSplit: Split never panics, and words joined back with single
-// quotes (each ' written '\'') split into the same words.
+// quotes (each ' written '\”) split into the same words.
 func FuzzSplit(f *testing.F) {
 	for _, s := range []string{"./sol", `sh -c 'a | b'`, `a "b\"c" d\ e`, "'", `"`, `\`, ""} {
 		f.Add(s)
