@@ -43,8 +43,9 @@ func TestSplit(t *testing.T) {
 	}
 }
 
-// FuzzSplit: Split never panics, and words joined back with single
-// quotes (each ' written '\”) split into the same words.
+// FuzzSplit: Split never panics, and words joined back in single
+// quotes (a quote inside closes them, is escaped, and opens them again)
+// split into the same words.
 func FuzzSplit(f *testing.F) {
 	for _, s := range []string{"./sol", `sh -c 'a | b'`, `a "b\"c" d\ e`, "'", `"`, `\`, ""} {
 		f.Add(s)
