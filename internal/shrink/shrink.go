@@ -104,7 +104,7 @@ func (s *shrinker) loop() error {
 		}
 	}
 	for {
-		before := len(s.bestSrc)
+		before, area := len(s.bestSrc), s.best.area()
 		s.stage = "games"
 		if err := s.ddmin(len(s.best.games), func(keep []int) *input { return s.best.with(keep) }); err != nil {
 			return err
@@ -135,8 +135,8 @@ func (s *shrinker) loop() error {
 				return err
 			}
 		}
-		if len(s.bestSrc) == before {
-			return nil
+		if len(s.bestSrc) == before && s.best.area() == area {
+			return nil // a round without a change: 1-minimal
 		}
 	}
 }
