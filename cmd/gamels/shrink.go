@@ -116,12 +116,17 @@ func runShrink(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "gamels shrink: %s on %s: %s; shrinking (%d bytes, %s)\n", argv[0], name, want, len(src), parse.Plural(len(v.File.Games), "game"))
 	start := time.Now()
-	small, runs, err := shrink.Shrink(ctx, src, t.test, shrink.Options{
-		Kind: kind, MaxRuns: *maxRuns, Jobs: *jobs, Focus: focus,
-		Progress: func(p shrink.Progress) {
-			fmt.Fprintf(stderr, "gamels shrink: %s: %d bytes, %s, %s (%s)\n", parse.Plural(p.Runs, "run"), p.Bytes, parse.Plural(p.Games, "game"), parse.Plural(p.Moves, "move"), p.Stage)
-		},
-	})
+	// The run on INPUT is the first of --max-runs.
+	small, runs, err := src, 0, shrink.ErrMaxRuns
+	if *maxRuns != 1 {
+		small, runs, err = shrink.Shrink(ctx, src, t.test, shrink.Options{
+			Kind: kind, MaxRuns: max(*maxRuns-1, 0), Jobs: *jobs, Focus: focus, Failing: true,
+			Progress: func(p shrink.Progress) {
+				fmt.Fprintf(stderr, "gamels shrink: %s: %d bytes, %s, %s (%s)\n", parse.Plural(p.Runs+1, "run"), p.Bytes, parse.Plural(p.Games, "game"), parse.Plural(p.Moves, "move"), p.Stage)
+			},
+		})
+	}
+	runs++
 	status = exitOK
 	switch {
 	case err == nil:
