@@ -186,3 +186,28 @@ func TestFromOutcomes(t *testing.T) {
 		}
 	}
 }
+
+func TestEndSpan(t *testing.T) {
+	for _, tc := range []struct {
+		kind parse.Kind
+		src  string
+		want []string // the text at each game's EndSpan
+	}{
+		// X wins at once; a tie runs out of moves; X wins at its
+		// second move, the moves after it unplayed.
+		{parse.Pousse, "1\nL1\nQUIT\n2\nL1\nR2\nQUIT\n2\nL1\nT2\nT1\nB2\nQUIT\n3\nQUIT\n", []string{"L1", "R2", "T1", "3"}},
+		{parse.Spot, "2\n1 1 +\n2 2 +\n2 2 -\n1 2 +\n0\n", []string{"2 2 -"}},
+		{parse.Path, "2\n\nWW\nBU\n0\n", []string{"2"}},
+	} {
+		src := []byte(tc.src)
+		v := Judge(tc.kind, parse.RulesDefault, src, 1)
+		var got []string
+		for i := range v.File.Games {
+			s := v.EndSpan(i)
+			got = append(got, string(src[s.Start:s.End]))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s %q (-want +got):\n%s", tc.kind, tc.src, diff)
+		}
+	}
+}

@@ -104,3 +104,18 @@ func (v *Verdicts) WriteTo(w io.Writer) (int64, error) {
 	}
 	return n, nil
 }
+
+// EndSpan returns where game i ends, the place for a message about its
+// verdict (an editor's diagnostic): its ending move; the last move of a
+// game whose moves run out first; the size of a game without moves and
+// of a PATH board.
+func (v *Verdicts) EndSpan(i int) parse.Span {
+	g, o := v.File.Games[i], v.Outcomes[i]
+	switch {
+	case o.End >= 0 && o.End < len(g.Moves):
+		return g.MoveSpan(o.End)
+	case len(g.Moves) > 0:
+		return g.MoveSpan(len(g.Moves) - 1)
+	}
+	return g.N.Span
+}
