@@ -77,7 +77,7 @@ func judgeCompare(c *compareFlags, kind parse.Kind, def parse.Rules, name string
 			fmt.Fprintf(stderr, "gamels judge: interrupted: %s killed\n", argv[0])
 			return exitProblem
 		}
-		if msg := describeRun(argv[0], r); msg != "" {
+		if msg := describeRun(argv[0], r, c.limits.lim); msg != "" {
 			fmt.Fprintf(stderr, "gamels judge: %s\n", msg)
 			status = exitProblem
 		}

@@ -201,3 +201,16 @@ X WINS: the game ends here
 		t.Errorf("status %d, stderr %q, stdout:\n%s\nwant:\n%s", status, stderr, stdout, want)
 	}
 }
+
+func TestPrintable(t *testing.T) {
+	for in, want := range map[string]string{
+		`File "<string>", line 1`: `File "<string>", line 1`,
+		"a\tb é 四":                "a\tb é 四",
+		"\x1b[31mred\r":           `\x1b[31mred\r`,
+		"bad \xff byte":           `bad \xff byte`,
+	} {
+		if got := printable(in); got != want {
+			t.Errorf("printable(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
+	"unicode"
+	"unicode/utf8"
 
 	"gamels/internal/solution"
 )
@@ -72,8 +75,11 @@ func onInterrupt() (context.Context, context.CancelFunc) {
 }
 
 // describeRun says how a run that did not succeed ended, with the tail of
-// its standard error, indented; empty for a run that exited with 0.
-func describeRun(cmd string, r *solution.Result) string {
+// its standard error, indented; empty for a run that exited with 0. A
+// crash under a memory limit names the limit: a failed allocation is
+// the likeliest cause, or a runtime that reserves more address space
+// than it uses.
+func describeRun(cmd string, r *solution.Result, lim solution.Limits) string {
 	if r.OK() {
 		return ""
 	}
@@ -82,12 +88,37 @@ func describeRun(cmd string, r *solution.Result) string {
 	if r.MaxRSS >= 1<<20 {
 		fmt.Fprintf(&b, " (peak memory %s)", formatSize(r.MaxRSS>>20<<20))
 	}
+	if (r.Ending == solution.Exited || r.Ending == solution.Signaled) && lim.Memory > 0 && runtime.GOOS == "linux" {
+		fmt.Fprintf(&b, " [its address space is limited to %s: --memory 0 lifts the limit]", formatSize(lim.Memory))
+	}
 	if len(r.StderrTail) > 0 {
 		b.WriteString("; the end of its standard error:\n")
 		for _, ln := range strings.Split(strings.TrimRight(string(r.StderrTail), "\n"), "\n") {
-			fmt.Fprintf(&b, "\t%s\n", strconv.Quote(ln)[1:len(strconv.Quote(ln))-1])
+			fmt.Fprintf(&b, "\t%s\n", printable(ln))
 		}
 		return strings.TrimSuffix(b.String(), "\n")
+	}
+	return b.String()
+}
+
+// printable returns a line of a program's standard error safe to print
+// on a terminal: a byte that is not UTF-8 is written \xNN, a character
+// that is not printable (but tab) as strconv.Quote writes it, and the
+// rest as it is, quotes included.
+func printable(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		case r != '\t' && !unicode.IsPrint(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+		i += size
 	}
 	return b.String()
 }

@@ -149,7 +149,7 @@ func runShrink(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// What CMD gets wrong on the small input, as judge --run says it.
 		sv := contest.Judge(kind, rules.r, small, judgeWorkers)
 		if r, err := solution.Run(ctx, argv, small, t.lim); err == nil {
-			if msg := describeRun(argv[0], r); msg != "" {
+			if msg := describeRun(argv[0], r, t.lim); msg != "" {
 				fmt.Fprintf(stdout, "%s\n", msg)
 			}
 			if c, err := contest.Compare(sv, bytes.NewReader(r.Stdout)); err == nil {
