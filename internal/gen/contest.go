@@ -24,7 +24,8 @@ type Options struct {
 	Edge bool
 }
 
-// Kinds of input Contest writes.
+// Kinds of input Contest writes: strings, as gen cannot import parse
+// (parse's tests import gen).
 const (
 	KindPousse = "pousse"
 	KindSpot   = "spot"
