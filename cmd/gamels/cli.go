@@ -71,6 +71,9 @@ func printShortUsage(w io.Writer, name string) {
 func printHelp(w io.Writer, fs *flag.FlagSet) {
 	if c, ok := commands[fs.Name()]; ok {
 		fmt.Fprintf(w, "usage: gamels %s %s\n\n%s\n", c.name, c.usage, c.short)
+		if c.long != "" {
+			fmt.Fprintf(w, "\n%s\n", c.long)
+		}
 	}
 	n := 0
 	fs.VisitAll(func(*flag.Flag) { n++ })

@@ -8,7 +8,7 @@ import (
 	"runtime/debug"
 	"sync"
 
-	"gamels/analyze"
+	"gamels/contest"
 	"gamels/internal/textpos"
 	"gamels/parse"
 )
@@ -16,8 +16,9 @@ import (
 func init() {
 	register(&command{
 		name:  "judge",
-		usage: "pousse|spot|path [--rules contest|icfp] [FILE]",
+		usage: "pousse|spot|path [--rules contest|icfp] [--expect OUT | --run 'CMD ARGS'] [-v] [FILE]",
 		short: "read contest input (standard input by default) and print exactly the contest's output",
+		long:  judgeCompareHelp,
 		run:   runJudge,
 	})
 }
@@ -26,12 +27,20 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("judge", stderr)
 	var rules rulesFlag
 	fs.Var(&rules, "rules", rulesUsage)
+	var cf compareFlags
+	cf.register(fs)
 	rest, status, ok := parseArgs(fs, args, stdout)
 	if !ok {
 		return status
 	}
 	if len(rest) < 1 || len(rest) > 2 {
 		return usageError(fs, "want a game and at most one file")
+	}
+	if cf.expect != "" && cf.run != "" {
+		return usageError(fs, "--expect and --run do not go together")
+	}
+	if cf.expect == "-" && (len(rest) == 1 || rest[1] == "-") {
+		return usageError(fs, "--expect - reads standard input: give the input as a FILE")
 	}
 	kind, ok := parse.KindOf(rest[0])
 	if !ok {
@@ -51,7 +60,11 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitProblem
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	status = judge(kind, rules.r, name, src, out, stderr)
+	if cf.expect != "" || cf.run != "" {
+		status = judgeCompare(&cf, kind, rules.r, name, src, stdin, out, stderr)
+	} else {
+		status = judge(kind, rules.r, name, src, out, stderr)
+	}
 	if err := out.Flush(); err != nil {
 		fmt.Fprintf(stderr, "gamels judge: %v\n", err)
 		return 1
@@ -64,52 +77,17 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // the first error only, the errors on stderr, and returns 1.
 func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Writer, stderr io.Writer) int {
 	defer judgeMemory(len(src))()
-	// Games are analysed while the rest of the file is read, on one
-	// worker (judgeWorkers); the rule set is known when the first game is
-	// complete.
-	a := analyze.NewAnalyzer(kind, judgeWorkers)
-	var rules parse.Rules
-	f := parse.ParseEach(kind, src, func(f *parse.File, g *parse.Game) {
-		if g.Index == 0 {
-			rules = f.EffectiveRules(def)
-		}
-		a.Add(g, rules)
-	})
-	outcomes := a.Wait()
-	errs := f.Errors
-	stop := len(src) + 1 // games ending before this offset are printed
-	if len(errs) > 0 {
-		stop = errs[0].Span.Start
-	}
-	sep := ""
-	if kind == parse.Pousse && f.Layout == parse.LayoutCounted {
-		sep = "\n" // UVa 844: an empty line between two verdicts
-	}
-	printing := true
-	for i, g := range f.Games {
-		o := outcomes[i]
-		played := 0
-		for _, is := range o.Issues {
-			if is.Unplayed {
-				continue // after the end: the contest never reads the move
-			}
-			errs = append(errs, &parse.Error{Span: is.Span, Code: is.Code, Msg: is.Msg})
-			played++
-		}
-		printing = printing && !g.HasErrors && played == 0 && g.Span.End <= stop
-		if !printing {
-			continue
-		}
-		if i > 0 {
-			io.WriteString(out, sep)
-		}
-		io.WriteString(out, o.Verdict)
-		io.WriteString(out, "\n")
-	}
+	v := contest.Judge(kind, def, src, judgeWorkers)
+	v.WriteTo(out)
+	return reportErrors(name, src, v.Errors, stderr)
+}
+
+// reportErrors writes errs on stderr as NAME:LINE:COL: MESSAGE and
+// returns 1, or 0 when there are none.
+func reportErrors(name string, src []byte, errs parse.ErrorList, stderr io.Writer) int {
 	if len(errs) == 0 {
 		return 0
 	}
-	errs.Sort()
 	lines := textpos.New(src)
 	for _, e := range errs {
 		line, col := lines.Position(e.Span.Start)

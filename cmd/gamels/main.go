@@ -16,6 +16,7 @@ type command struct {
 	name  string
 	usage string // one line: arguments after the name
 	short string // one line: what it does
+	long  string // more of what it does, for its help only; optional
 	// run executes the command with the arguments after its name and
 	// returns the process exit status.
 	run func(args []string, stdin io.Reader, stdout, stderr io.Writer) int

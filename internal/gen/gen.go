@@ -1,5 +1,9 @@
-// Package gen writes reproducible random transcripts for benchmarks and
-// property tests: the same seed gives the same bytes.
+// Package gen writes reproducible random inputs: the same seed gives the
+// same bytes. Contest (contest.go) writes the inputs of gamels gen, in
+// every layout, with a bias toward the cases solutions get wrong when
+// asked; Pousse, Spot and Path write the large inputs of the benchmarks
+// and property tests, and Ref* are the reference inputs of
+// BENCHMARKS.md (gamels gen --ref).
 package gen
 
 import (
