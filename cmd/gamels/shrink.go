@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"gamels/contest"
@@ -158,29 +157,6 @@ func runShrink(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	return status
-}
-
-// writeNew writes data to name through a new file beside it, renamed
-// over name at the end: a reader never sees half an input.
-func writeNew(name string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), name)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
 }
 
 // failure is the way a solution fails on an input.

@@ -149,3 +149,26 @@ func (o *original) restore(f *os.File) bool {
 	}
 	return f.Truncate(int64(len(o.src))) == nil
 }
+
+// writeNew writes data to a new file name through a temporary file beside
+// it, renamed over name once complete: a reader never sees half a file and
+// a failed write leaves none (shrink's SMALL, show's pictures).
+func writeNew(name string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name()) // after a successful rename, nothing to remove
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), name)
+}
