@@ -4,12 +4,9 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 	"sync"
 
-	"gamels/analyze"
-	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -26,6 +23,7 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("judge", stderr)
 	var rules rulesFlag
 	fs.Var(&rules, "rules", rulesUsage)
+	maxSize := addSizeFlag(fs)
 	rest, status, ok := parseArgs(fs, args, stdout)
 	if !ok {
 		return status
@@ -42,9 +40,9 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var src []byte
 	if len(rest) == 2 && rest[1] != "-" {
 		name = rest[1]
-		src, err = os.ReadFile(name)
+		src, err = readLimited(name, nil, maxSize.n)
 	} else {
-		src, err = io.ReadAll(stdin)
+		src, err = readLimited(name, stdin, maxSize.n)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gamels judge: %s\n", message(err))
@@ -59,93 +57,20 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return status
 }
 
-// judge writes the verdicts of the games in src in the contest's layout.
-// When the input has errors it writes the verdicts of the games before
-// the first error only, the errors on stderr, and returns 1.
-func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Writer, stderr io.Writer) int {
-	defer judgeMemory(len(src))()
-	// Games are analysed while the rest of the file is read, on one
-	// worker (judgeWorkers); the rule set is known when the first game is
-	// complete.
-	a := analyze.NewAnalyzer(kind, judgeWorkers)
-	var rules parse.Rules
-	f := parse.ParseEach(kind, src, func(f *parse.File, g *parse.Game) {
-		if g.Index == 0 {
-			rules = f.EffectiveRules(def)
-		}
-		a.Add(g, rules)
-	})
-	outcomes := a.Wait()
-	errs := f.Errors
-	stop := len(src) + 1 // games ending before this offset are printed
-	if len(errs) > 0 {
-		stop = errs[0].Span.Start
-	}
-	sep := ""
-	if kind == parse.Pousse && f.Layout == parse.LayoutCounted {
-		sep = "\n" // UVa 844: an empty line between two verdicts
-	}
-	printing := true
-	for i, g := range f.Games {
-		o := outcomes[i]
-		played := 0
-		for _, is := range o.Issues {
-			if is.Unplayed {
-				continue // after the end: the contest never reads the move
-			}
-			errs = append(errs, &parse.Error{Span: is.Span, Code: is.Code, Msg: is.Msg})
-			played++
-		}
-		printing = printing && !g.HasErrors && played == 0 && g.Span.End <= stop
-		if !printing {
-			continue
-		}
-		if i > 0 {
-			io.WriteString(out, sep)
-		}
-		io.WriteString(out, o.Verdict)
-		io.WriteString(out, "\n")
-	}
-	if len(errs) == 0 {
-		return 0
-	}
-	errs.Sort()
-	lines := textpos.New(src)
-	for _, e := range errs {
-		line, col := lines.Position(e.Span.Start)
-		fmt.Fprintf(stderr, "%s:%d:%d: %s\n", name, line, col, e.Msg)
-	}
-	return 1
-}
-
-// judgeWorkers is the number of goroutines that analyse games while the
-// parser reads on: one, a pipeline of two stages. Two workers beside the
-// parser finish Pousse sooner but cost more CPU: work run on both
-// processors at once takes more CPU time here than run on one (why was
-// not measured apart: shared caches, the clock, the host). Measured with
-// static builds on the reference
-// inputs, the child's CPU time (user + system, wait4) and wall time,
-// alternated with naive.c (40 and 80 rounds, 17:30 UTC, load 0.8-1.1):
-// Pousse CPU median 35.6-36.7 ms against 38.1-41.6 with two workers
-// (the parse and play on one goroutine: 35.5-37.3), wall 30.4-31.6
-// against 22.8-24.3 (naive.c 391 in the second set); Spot CPU 23.0 against 28.3
-// and wall 15.3 against 20.4 (its games are cheap to play: the second
-// worker only waits); PATH equal (14.8 and 14.7 ms CPU).
-const judgeWorkers = 1
-
 // judgeMemory turns the garbage collector off for a judge of n bytes of
-// input and returns what restores the settings. The judge keeps what it
-// allocates to the end (the games, their moves, the outcomes: on the
-// reference inputs 3 to 4 bytes per byte of input), so a collection
-// frees next to nothing: on ref.pousse the one cycle the default setting
-// ran cost about 1 ms of CPU (GODEBUG=gctrace=1) of the judge's 35-45.
-// A memory limit of 16 bytes per byte of input, and at least 256 MiB,
-// brings the collector back should an input need more than that. The
-// settings are the process's: judges that overlap (tests, benchmarks)
-// share them, the limit that of the largest input, and the last one to
-// finish restores them.
+// input and returns what restores the settings. A judge allocates little
+// (on the reference inputs, 1.4 to 3.3 bytes per byte of input, kept to
+// the end or not), so a collection costs more than it frees: on
+// ref.pousse the one cycle the default setting ran cost about 1 ms of
+// CPU (GODEBUG=gctrace=1) of the judge's 35-45. A memory limit of
+// judgeBytesPerByte per byte of input, plus 64 MiB, brings the collector
+// back should an input need more than that (a file of many small games
+// makes garbage in proportion to its games), so that the judge's memory
+// stays within that bound (SECURITY.md). The settings are the process's:
+// judges that overlap (tests, benchmarks) share them, the limit that of
+// the largest input, and the last one to finish restores them.
 func judgeMemory(n int) (restore func()) {
-	limit := max(int64(n)*16, 256<<20)
+	limit := int64(n)*judgeBytesPerByte + 64<<20
 	judgeGC.Lock()
 	defer judgeGC.Unlock()
 	if judgeGC.running == 0 {
@@ -166,6 +91,11 @@ func judgeMemory(n int) (restore func()) {
 		}
 	}
 }
+
+// judgeBytesPerByte is the memory limit of a judge per byte of input;
+// what it keeps is at most about 2.5 bytes per byte (the source, a
+// verdict line and 4 bytes per clean game: judgeStream).
+const judgeBytesPerByte = 4
 
 // judgeGC holds the collector's settings from before the running
 // judges, and the limit they set.

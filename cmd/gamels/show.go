@@ -16,8 +16,8 @@ import (
 func init() {
 	register(&command{
 		name:  "show",
-		usage: "[--rules contest|icfp] [--color auto|always|never] FILE[:LINE]",
-		short: "draw the board at a line of a transcript (every game's last position without LINE)",
+		usage: "[--rules contest|icfp] [--color auto|always|never] [--kind pousse|spot|path] [--game K [--format board|rows]] FILE[:LINE]",
+		short: "draw the board at a line of a transcript (every game's last position without LINE; every position of game K with --game)",
 		run:   runShow,
 	})
 }
@@ -27,6 +27,10 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var rules rulesFlag
 	fs.Var(&rules, "rules", rulesUsage)
 	colorMode := fs.String("color", "auto", "colour the board: `auto|always|never`; auto colours on a terminal unless NO_COLOR is set or TERM is dumb")
+	kindName := fs.String("kind", "", kindUsage)
+	maxSize := addSizeFlag(fs)
+	gameNum := fs.Int("game", 0, "print every position of game `K` (1-based), each with what its move did")
+	format := fs.String("format", "board", "with --game: `board` (drawn, with what each move did) or rows (one line a row, an empty line between positions)")
 	rest, status, ok := parseArgs(fs, args, stdout)
 	if !ok {
 		return status
@@ -42,12 +46,22 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(fs, "%v", err)
 	}
+	flagKind, err := kindFlag(*kindName)
+	if err != nil {
+		return usageError(fs, "%v", err)
+	}
+	if err := checkGameFlags(*gameNum, *format, line); err != nil {
+		return usageError(fs, "%v", err)
+	}
 	kind, ok := parse.KindOf(name)
-	if !ok {
-		fmt.Fprintf(stderr, "gamels show: %s: not a transcript (want a .pousse, .spot or .path file)\n", name)
+	if !ok && flagKind == 0 {
+		fmt.Fprintf(stderr, "gamels show: %s: not a transcript (want a .pousse, .spot or .path file, or --kind)\n", quoteName(name))
 		return exitProblem
 	}
-	src, err := os.ReadFile(name)
+	if !ok {
+		kind = flagKind
+	}
+	src, err := readLimited(name, nil, maxSize.n)
 	if err != nil {
 		fmt.Fprintf(stderr, "gamels show: %s\n", message(err))
 		return exitProblem
@@ -55,13 +69,21 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f := parse.Parse(kind, src)
 	lines := textpos.New(src)
 	if line > lines.Count() {
-		fmt.Fprintf(stderr, "gamels show: %s has %d lines, no line %d\n", name, lines.Count(), line)
+		fmt.Fprintf(stderr, "gamels show: %s has %d lines, no line %d\n", quoteName(name), lines.Count(), line)
 		return 1
 	}
 	s := &shower{f: f, rules: f.EffectiveRules(rules.r), color: color, w: stdout}
+	if *gameNum > 0 {
+		if *gameNum > len(f.Games) {
+			fmt.Fprintf(stderr, "gamels show: %s has %s, no game %d\n", quoteName(name), parse.Plural(len(f.Games), "game"), *gameNum)
+			return exitProblem
+		}
+		s.steps(f.Games[*gameNum-1], *format == "rows")
+		return exitOK
+	}
 	if line == 0 {
 		if len(f.Games) == 0 {
-			fmt.Fprintf(stderr, "gamels show: %s: no game\n", name)
+			fmt.Fprintf(stderr, "gamels show: %s: no game\n", quoteName(name))
 			return 1
 		}
 		for i, g := range f.Games {
@@ -76,7 +98,7 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	end := lines.Start(line) // start of the next line
 	g := gameAt(f, lines.Start(line-1))
 	if g == nil {
-		fmt.Fprintf(stderr, "gamels show: %s:%d: no game starts at or before this line\n", name, line)
+		fmt.Fprintf(stderr, "gamels show: %s:%d: no game starts at or before this line\n", quoteName(name), line)
 		return 1
 	}
 	s.game(g, end)
