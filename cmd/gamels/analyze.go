@@ -142,7 +142,7 @@ func analyzeFile(name string, kind parse.Kind, src []byte, def parse.Rules, opts
 				r.Games[i] = annotateGame(a, kind, f.Games[i], rules, opts.Depth, budget)
 				mu.Lock()
 				finished++
-				prog.show("%s: game %d of %d", name, finished, len(f.Games))
+				prog.show("%s: game %d of %d", quoteName(name), finished, len(f.Games))
 				mu.Unlock()
 			}
 		}()
@@ -186,10 +186,10 @@ func annotateGame(a *solve.Annotator, kind parse.Kind, g *parse.Game, rules pars
 // pairs, marks glued to the moves, comments in braces, then the verdict.
 func printAnalysis(w io.Writer, r analyzeReport) {
 	if r.Note != "" {
-		fmt.Fprintf(w, "%s: %s\n\n", r.File, r.Note)
+		fmt.Fprintf(w, "%s: %s\n\n", quoteName(r.File), r.Note)
 	}
 	for _, g := range r.Games {
-		head := fmt.Sprintf("%s: game %d (%dx%d", r.File, g.Game, g.Size, g.Size)
+		head := fmt.Sprintf("%s: game %d (%dx%d", quoteName(r.File), g.Game, g.Size, g.Size)
 		if r.Rules != "" {
 			head += ", " + r.Rules
 		}
