@@ -112,7 +112,7 @@ func (s *shower) steps(g *parse.Game, rows bool) {
 		if o.End >= 0 && k-1 == o.End {
 			ending := o.Verdict + ": the game ends here"
 			if res.Earlier >= 0 {
-				ending += ", " + analyze.RepeatWords(s.f.Kind, res.Earlier, res.Rotation)
+				ending += " (" + analyze.RepeatWords(s.f.Kind, res.Earlier, res.Rotation) + ")"
 			}
 			fmt.Fprintln(w, ending)
 		}
@@ -120,7 +120,7 @@ func (s *shower) steps(g *parse.Game, rows bool) {
 	switch {
 	case rows:
 	case o.End >= 0 && o.End+1 < len(g.Moves):
-		fmt.Fprintf(w, "(%s after the end are not played)\n", parse.Plural(len(g.Moves)-o.End-1, "move"))
+		fmt.Fprintf(w, "(not played, after the end: %s)\n", parse.Plural(len(g.Moves)-o.End-1, "move"))
 	case o.End < 0 && o.Verdict != "":
 		fmt.Fprintln(w, o.Ending())
 	}
