@@ -66,42 +66,58 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gamels show: %s\n", message(err))
 		return exitProblem
 	}
-	f := parse.Parse(kind, src)
 	lines := textpos.New(src)
 	if line > lines.Count() {
 		fmt.Fprintf(stderr, "gamels show: %s has %d lines, no line %d\n", quoteName(name), lines.Count(), line)
 		return 1
 	}
-	s := &shower{f: f, rules: f.EffectiveRules(rules.r), color: color, w: stdout}
-	if *gameNum > 0 {
-		if *gameNum > len(f.Games) {
-			fmt.Fprintf(stderr, "gamels show: %s has %s, no game %d\n", quoteName(name), parse.Plural(len(f.Games), "game"), *gameNum)
-			return exitProblem
-		}
-		s.steps(f.Games[*gameNum-1], *format == "rows")
-		return exitOK
-	}
-	if line == 0 {
-		if len(f.Games) == 0 {
-			fmt.Fprintf(stderr, "gamels show: %s: no game\n", quoteName(name))
+	// The games are streamed (parse.Stream), each drawn while the parser
+	// holds it: memory is the source's and one game's, not every game's.
+	want, end := -1, -1 // the game shown (-1: all), and the end of LINE
+	switch {
+	case *gameNum > 0:
+		want = *gameNum - 1
+	case line > 0:
+		// The last game starting at or before the line; moves up to
+		// the end of the line (the start of the next) are played.
+		off := lines.Start(line - 1)
+		end = lines.Start(line)
+		parse.Stream(kind, src, func(_ *parse.File, g *parse.Game) {
+			if g.Span.Start <= off {
+				want = g.Index
+			}
+		})
+		if want < 0 {
+			fmt.Fprintf(stderr, "gamels show: %s:%d: no game starts at or before this line\n", quoteName(name), line)
 			return 1
 		}
-		for i, g := range f.Games {
-			if i > 0 {
+	}
+	s := &shower{color: color, w: stdout}
+	games := 0
+	parse.Stream(kind, src, func(f *parse.File, g *parse.Game) {
+		games++
+		s.f, s.rules = f, f.EffectiveRules(rules.r)
+		switch {
+		case want >= 0 && g.Index != want:
+		case *gameNum > 0:
+			s.steps(g, *format == "rows")
+		case want >= 0:
+			s.game(g, end)
+		default:
+			if g.Index > 0 {
 				fmt.Fprintln(stdout)
 			}
 			s.game(g, -1)
 		}
-		return 0
-	}
-	// The end of the line: moves up to there are played.
-	end := lines.Start(line) // start of the next line
-	g := gameAt(f, lines.Start(line-1))
-	if g == nil {
-		fmt.Fprintf(stderr, "gamels show: %s:%d: no game starts at or before this line\n", quoteName(name), line)
+	})
+	switch {
+	case games == 0:
+		fmt.Fprintf(stderr, "gamels show: %s: no game\n", quoteName(name))
 		return 1
+	case *gameNum > games:
+		fmt.Fprintf(stderr, "gamels show: %s has %s, no game %d\n", quoteName(name), parse.Plural(games, "game"), *gameNum)
+		return exitProblem
 	}
-	s.game(g, end)
 	return 0
 }
 
@@ -130,21 +146,6 @@ func splitLine(arg string) (string, int, error) {
 		return "", 0, fmt.Errorf("%s: lines are numbered from 1", quoteArg(arg))
 	}
 	return name, n, nil
-}
-
-// gameAt returns the last game starting at or before offset off.
-func gameAt(f *parse.File, off int) *parse.Game {
-	var found *parse.Game
-	for _, g := range f.Games {
-		if g.Span.Start > off {
-			break
-		}
-		found = g
-	}
-	if found == nil && len(f.Games) > 0 && len(f.Games[0].Moves) == 0 {
-		return nil
-	}
-	return found
 }
 
 type shower struct {
