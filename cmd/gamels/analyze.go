@@ -67,7 +67,7 @@ func runAnalyze(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	budget := fset.Duration("budget", 0, "time budget per game, such as 2s (0: none); a search cut short keeps the depth it completed")
 	asJSON := fset.Bool("json", false, "print one JSON object per file, one per line")
 	kindName := fset.String("kind", "", kindUsage)
-	maxSize := addSizeFlag(fset)
+	maxSize := addSizeFlag(fset, wholeMaxSize)
 	paths, status, ok := parseArgs(fset, args, stdout)
 	if !ok {
 		return status

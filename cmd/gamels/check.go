@@ -66,7 +66,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset.Var(&rules, "rules", rulesUsage)
 	asJSON := fset.Bool("json", false, "print a JSON array with one object per file; each game has its first and last line")
 	kindName := fset.String("kind", "", kindUsage)
-	maxSize := addSizeFlag(fset)
+	maxSize := addSizeFlag(fset, defaultMaxSize)
 	paths, status, ok := parseArgs(fset, args, stdout)
 	if !ok {
 		return status

@@ -25,7 +25,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	list := fs.Bool("l", false, "list the files whose layout differs from the canonical one")
 	diff := fs.Bool("d", false, "print a unified diff instead of the result")
 	kindName := fs.String("kind", "", kindUsage)
-	maxSize := addSizeFlag(fs)
+	maxSize := addSizeFlag(fs, wholeMaxSize)
 	paths, status, ok := parseArgs(fs, args, stdout)
 	if !ok {
 		return status

@@ -23,7 +23,7 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("judge", stderr)
 	var rules rulesFlag
 	fs.Var(&rules, "rules", rulesUsage)
-	maxSize := addSizeFlag(fs)
+	maxSize := addSizeFlag(fs, defaultMaxSize)
 	rest, status, ok := parseArgs(fs, args, stdout)
 	if !ok {
 		return status

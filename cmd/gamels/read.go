@@ -7,16 +7,21 @@ import (
 	"io"
 	"os"
 	"strconv"
+
+	"gamels/lsp"
 )
 
-// defaultMaxSize is the largest input a command reads unless --max-size
-// says otherwise: 256 MiB, eight times the server's MaxDocumentSize, so
-// that a contest's stress test fits, while the memory a command keeps
-// (at most cliBytesPerByte per byte of input, SECURITY.md) stays within
-// a few GB. maxMaxSize is the parser's own limit: a Move holds its
-// place in 32 bits.
+// defaultMaxSize is the largest input check, judge and show read
+// unless --max-size says otherwise: 256 MiB, so that a contest's stress
+// test fits; they stream the games, and keep at most 10 bytes per byte
+// of input (SECURITY.md), under 3 GB. wholeMaxSize is that of fmt and
+// analyze, which hold every game of a file at once (up to 130 bytes per
+// byte for the smallest games): the server's MaxDocumentSize, 32 MiB,
+// as the server formats no larger document either. maxMaxSize is the
+// parser's own limit: a Move holds its place in 32 bits.
 const (
 	defaultMaxSize = 256 << 20
+	wholeMaxSize   = lsp.MaxDocumentSize
 	maxMaxSize     = 1<<32 - 1
 )
 
@@ -62,9 +67,9 @@ func formatSize(n int64) string {
 	return strconv.FormatInt(n, 10)
 }
 
-// addSizeFlag adds --max-size to a command's flags.
-func addSizeFlag(fs *flag.FlagSet) *sizeFlag {
-	f := &sizeFlag{n: defaultMaxSize}
+// addSizeFlag adds --max-size to a command's flags, def by default.
+func addSizeFlag(fs *flag.FlagSet, def int64) *sizeFlag {
+	f := &sizeFlag{n: def}
 	fs.Var(f, "max-size", "read no input larger than `size` bytes (K, M, G: KiB, MiB, GiB; at most 4G); a larger one is an error, not read")
 	return f
 }

@@ -28,7 +28,7 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&rules, "rules", rulesUsage)
 	colorMode := fs.String("color", "auto", "colour the board: `auto|always|never`; auto colours on a terminal unless NO_COLOR is set or TERM is dumb")
 	kindName := fs.String("kind", "", kindUsage)
-	maxSize := addSizeFlag(fs)
+	maxSize := addSizeFlag(fs, defaultMaxSize)
 	gameNum := fs.Int("game", 0, "print every position of game `K` (1-based), each with what its move did")
 	format := fs.String("format", "board", "with --game: `board` (drawn, with what each move did) or rows (one line a row, an empty line between positions)")
 	rest, status, ok := parseArgs(fs, args, stdout)
