@@ -11,12 +11,12 @@ import (
 )
 
 // judgeStream judges the games of src as the parser hands them out
-// (parse.Stream), keeping no game once it is judged: memory is the
-// source, the errors and, for a counted Pousse file, the verdicts
-// (below), whatever the number of games. Each game is judged on the
-// parser's goroutine, inside the callback, while Stream's game is
-// valid: handing it to a worker meant copying it and its moves, which
-// cost more CPU than the worker saved (BENCHMARKS.md).
+// (parse.StreamGames), keeping no game once it is judged: memory is the
+// source, the moves (8 bytes each), the errors and, for a counted Pousse
+// file, the verdicts (below), whatever the number of games. The games
+// are judged on one worker while the parser reads on, in order
+// (BENCHMARKS.md, "The judge, end to end": a second worker cost more
+// CPU than it saved).
 //
 // Output is as the contest's: the verdicts of the games before the
 // first error only. Parse errors are found in the order of the source,
@@ -44,8 +44,20 @@ type judgeStream struct {
 func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Writer, stderr io.Writer) int {
 	defer judgeMemory(len(src))()
 	j := &judgeStream{kind: kind, printing: true}
+	type job struct {
+		g     *parse.Game
+		clean bool
+	}
+	work := make(chan job, 256)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for x := range work {
+			j.game(x.g, x.clean)
+		}
+	}()
 	firstErr, seen := len(src)+1, 0 // the first parse error found so far
-	f := parse.Stream(kind, src, func(f *parse.File, g *parse.Game) {
+	f := parse.StreamGames(kind, src, func(f *parse.File, g *parse.Game) {
 		if g.Index == 0 {
 			j.rules = f.EffectiveRules(def)
 			j.out = out
@@ -58,8 +70,10 @@ func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Wri
 			firstErr = min(firstErr, e.Span.Start)
 		}
 		seen = len(f.Errors)
-		j.game(g, g.Span.End <= firstErr)
+		work <- job{g, g.Span.End <= firstErr}
 	})
+	close(work)
+	<-done
 
 	stop := len(src) + 1 // games ending before this offset are printed
 	if len(f.Errors) > 0 {
