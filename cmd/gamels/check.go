@@ -122,7 +122,7 @@ type checkSink interface {
 	start(file, kind string)
 	err(e checkError)
 	game(g checkGame, rules string)
-	end()
+	end(rules string)
 }
 
 // check parses and analyses one file, handing each game to sink as soon
@@ -178,7 +178,11 @@ func check(name string, kind parse.Kind, src []byte, def parse.Rules, sink check
 		sink.game(cg, r)
 	})
 	flush(f)
-	sink.end()
+	rules := ""
+	if kind == parse.Pousse {
+		rules = f.EffectiveRules(def).String()
+	}
+	sink.end(rules)
 	return nerrs > 0
 }
 
@@ -193,7 +197,7 @@ type textCheck struct {
 }
 
 func (c *textCheck) start(file, kind string) { c.name = quoteName(file) }
-func (c *textCheck) end()                    {}
+func (c *textCheck) end(string)              {}
 
 func (c *textCheck) err(e checkError) {
 	fmt.Fprintf(c.w, "%s:%d:%d: error: %s\n", c.name, e.Line, e.Col, e.Message)
@@ -270,7 +274,10 @@ func (c *jsonCheck) game(g checkGame, rules string) {
 	c.encode(g, "      ")
 }
 
-func (c *jsonCheck) end() {
+func (c *jsonCheck) end(rules string) {
+	if !c.opened {
+		c.file.Rules = rules
+	}
 	c.open()
 	if c.games > 0 {
 		io.WriteString(c.w, "\n    ")

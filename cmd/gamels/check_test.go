@@ -103,7 +103,7 @@ func (s *reportSink) err(e checkError) { s.r.Errors = append(s.r.Errors, e) }
 func (s *reportSink) game(g checkGame, rules string) {
 	s.r.Games, s.r.Rules = append(s.r.Games, g), rules
 }
-func (s *reportSink) end() {}
+func (s *reportSink) end(rules string) { s.r.Rules = rules }
 
 // checkReportOf runs check on one file and returns its report.
 func checkReportOf(name string, kind parse.Kind, src []byte, def parse.Rules) checkReport {

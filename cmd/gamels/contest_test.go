@@ -135,3 +135,19 @@ func TestCheckJSONLines(t *testing.T) {
 		t.Errorf("first and last lines %v, want %v\n%s", got, want, stdout)
 	}
 }
+
+// TestCheckJSONNoGame: a file with no game is still one object, with its
+// rules, no game and its errors.
+func TestCheckJSONNoGame(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "empty.pousse")
+	os.WriteFile(name, []byte("# rules: icfp\n"), 0o644)
+	status, stdout, _ := runCLI("", "check", "--json", name)
+	var reports []checkReport
+	if err := json.Unmarshal([]byte(stdout), &reports); err != nil || status != exitProblem || len(reports) != 1 ||
+		reports[0].Rules != "icfp" || reports[0].Games == nil || len(reports[0].Games) != 0 || len(reports[0].Errors) != 1 {
+		t.Errorf("status %d, %v: %s", status, err, stdout)
+	}
+	if status, stdout, _ := runCLI("", "check", "--json", filepath.Join(t.TempDir(), "missing.pousse")); status != exitProblem || stdout != "[]\n" {
+		t.Errorf("no file read: status %d, stdout %q", status, stdout)
+	}
+}
