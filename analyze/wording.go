@@ -57,3 +57,61 @@ func (o Outcome) Summary() string {
 	}
 	return s
 }
+
+// PousseMoveWords says what a Pousse move did, from what PushRun says
+// of it on the board before it: who played, the entry square, the run
+// it pushed and the marker pushed off the far edge, if any:
+//
+//	X enters at (2,1)
+//	O enters at (1,3), pushing 2 markers to (3,3)
+//	X enters at (4,2), pushing 3 markers to (1,2); O pushed off from (1,2)
+//
+// Squares are (row,column), 1-based. O(1).
+func PousseMoveWords(who Player, sh PousseShift) string {
+	if len(sh.Run) == 0 {
+		return ""
+	}
+	name := func(p Player) string {
+		if p == Second {
+			return "O"
+		}
+		return "X"
+	}
+	s := name(who) + " enters at " + cellWords(sh.Run[0])
+	if n := len(sh.Run) - 1; n > 0 {
+		s += ", pushing " + parse.Plural(n, "marker") + " to " + cellWords(sh.Run[n])
+	}
+	if sh.OffWho != None {
+		s += "; " + name(sh.OffWho) + " pushed off from " + cellWords(sh.Off)
+	}
+	return s
+}
+
+// SpotMoveWords says what a legal Spot move did: "a spot added at
+// (2,3)", "the spot at (2,3) removed". O(1).
+func SpotMoveWords(row, col int, add bool) string {
+	if add {
+		return "a spot added at " + cellWords(Cell{row, col})
+	}
+	return "the spot at " + cellWords(Cell{row, col}) + " removed"
+}
+
+// RepeatWords says which earlier position a game's ending repeats
+// (Result.Earlier, 0-based, and Result.Rotation): for Spot "the same
+// pattern as after move 3" or "the pattern after move 3, rotated 90°",
+// for Pousse "the same position, by the same player, as after move 3".
+// O(1).
+func RepeatWords(kind parse.Kind, earlier, rotation int) string {
+	m := strconv.Itoa(earlier + 1)
+	switch {
+	case kind != parse.Spot:
+		return "the same position, by the same player, as after move " + m
+	case rotation == 0:
+		return "the same pattern as after move " + m
+	}
+	return "the pattern after move " + m + ", rotated " + strconv.Itoa(90*rotation) + "°"
+}
+
+func cellWords(c Cell) string {
+	return "(" + strconv.Itoa(c.Row) + "," + strconv.Itoa(c.Col) + ")"
+}

@@ -42,3 +42,21 @@ func TestWording(t *testing.T) {
 		}
 	}
 }
+
+func TestMoveWords(t *testing.T) {
+	for _, tc := range []struct{ got, want string }{
+		{PousseMoveWords(First, PousseShift{Run: []Cell{{2, 1}}}), "X enters at (2,1)"},
+		{PousseMoveWords(Second, PousseShift{Run: []Cell{{1, 3}, {2, 3}, {3, 3}}}), "O enters at (1,3), pushing 2 markers to (3,3)"},
+		{PousseMoveWords(First, PousseShift{Run: []Cell{{1, 1}, {1, 2}}, Off: Cell{1, 2}, OffWho: Second}), "X enters at (1,1), pushing 1 marker to (1,2); O pushed off from (1,2)"},
+		{PousseMoveWords(First, PousseShift{}), ""},
+		{SpotMoveWords(2, 3, true), "a spot added at (2,3)"},
+		{SpotMoveWords(2, 3, false), "the spot at (2,3) removed"},
+		{RepeatWords(parse.Spot, 2, 0), "the same pattern as after move 3"},
+		{RepeatWords(parse.Spot, 2, 3), "the pattern after move 3, rotated 270°"},
+		{RepeatWords(parse.Pousse, 4, 0), "the same position, by the same player, as after move 5"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+}

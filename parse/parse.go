@@ -13,6 +13,37 @@ func Parse(kind Kind, src []byte) *File {
 	return ParseEach(kind, src, nil)
 }
 
+// Stream is ParseEach for a reader that keeps nothing of a game after
+// each returns: the parser does not keep them either. The File returned
+// holds no games and no comments (its other fields are as ParseEach sets
+// them: the rules, their directive, the errors), and the Game handed to
+// each, with its Moves, is valid only during the call: the parser reuses
+// it and its moves' memory for the next game. Memory is then that of the
+// largest game and the errors (at most MaxErrors), not of every game and
+// comment: a file of a million one-move games needs no more than one of
+// them. O(len(src)).
+func Stream(kind Kind, src []byte, each func(*File, *Game)) *File {
+	return parse(kind, src, each, modeReuse)
+}
+
+// StreamGames is Stream for a reader that works on a game after each
+// returns (on another goroutine, say): each game is its own, and stays
+// valid, with its Moves, for as long as the reader holds it; the parser
+// keeps no game and no comment. Memory is then every game's moves (8
+// bytes a move, as with ParseEach) and the games the reader holds, not
+// every game. O(len(src)).
+func StreamGames(kind Kind, src []byte, each func(*File, *Game)) *File {
+	return parse(kind, src, each, modeForget)
+}
+
+// The ways of parsing: keep every game (ParseEach), forget each game
+// once handed out (StreamGames), and also reuse its memory (Stream).
+const (
+	modeKeep = iota
+	modeForget
+	modeReuse
+)
+
 // ParseEach is Parse that also calls each with every game as soon as the
 // game is complete (with all its errors known, and for Pousse the file's
 // Rules set), in order and on the caller's goroutine, so that a caller can
@@ -22,14 +53,21 @@ func Parse(kind Kind, src []byte) *File {
 // A source of 4 GiB or more is not parsed: the File then holds no game
 // and one error, CodeTooLarge (a Move holds its place in 32 bits).
 func ParseEach(kind Kind, src []byte, each func(*File, *Game)) *File {
+	return parse(kind, src, each, modeKeep)
+}
+
+// parse is ParseEach, StreamGames or Stream, as mode says.
+func parse(kind Kind, src []byte, each func(*File, *Game), mode int) *File {
 	f := &File{Kind: kind, Size: len(src)}
-	p := &parser{src: src, file: f, each: each}
+	p := &parser{src: src, file: f, each: each, stream: mode != modeKeep, reuse: mode == modeReuse}
 	if uint64(len(src)) > maxSource {
 		p.errorf(nil, Span{}, CodeTooLarge, "the file is %d bytes: files of 4 GiB or more cannot be read", len(src))
 		return f
 	}
 	if kind != Path {
-		p.moves.reserve(src)
+		if !p.reuse { // Stream grows one block for its largest game
+			p.moves.reserve(src)
+		}
 	}
 	switch kind {
 	case Pousse:
@@ -61,12 +99,47 @@ type parser struct {
 	// each, when set, receives every game as soon as it is complete.
 	each      func(*File, *Game)
 	rulesSeen int // comments looked at for a `# rules:` directive
+	// rulesErrors counts the errors about rules directives, which a
+	// Pousse file with no game may have and still be "no game".
+	rulesErrors int
+	// stream is set by Stream and StreamGames: games are not kept in
+	// file.Games, nor comments; reuse is set by Stream: one Game
+	// (streamGame) and the moves' block are reused. streamed counts the
+	// games and firstStart is the first one's start.
+	stream     bool
+	reuse      bool
+	streamGame Game
+	streamed   int
+	firstStart int
+}
+
+// games returns the number of games read so far.
+func (p *parser) games() int {
+	if p.stream {
+		return p.streamed
+	}
+	return len(p.file.Games)
+}
+
+// firstGameStart returns where the file's first game starts, and false
+// when there is none yet.
+func (p *parser) firstGameStart() (int, bool) {
+	if p.stream {
+		return p.firstStart, p.streamed > 0
+	}
+	if len(p.file.Games) == 0 {
+		return 0, false
+	}
+	return p.file.Games[0].Span.Start, true
 }
 
 // done hands a complete game to the each callback.
 func (p *parser) done(g *Game) {
 	if p.each != nil {
 		p.each(p.file, g)
+	}
+	if p.reuse {
+		p.moves.block = p.moves.block[:0] // the next game's moves go here
 	}
 }
 
@@ -92,15 +165,29 @@ func (p *parser) errorf(g *Game, span Span, code Code, format string, args ...an
 // allocation per block instead of one per game, which halves the time of
 // parsing a file of a million one-move games.
 func (p *parser) newGame(t token) *Game {
-	if len(p.gameBlock) == cap(p.gameBlock) {
-		p.gameBlock = make([]Game, 0, min(max(len(p.file.Games)-p.firstGame, 16), 1024))
+	var g *Game
+	switch {
+	case p.reuse:
+		g = &p.streamGame
+		*g = Game{}
+	default:
+		if len(p.gameBlock) == cap(p.gameBlock) {
+			p.gameBlock = make([]Game, 0, min(max(p.games()-p.firstGame, 16), 1024))
+		}
+		p.gameBlock = p.gameBlock[:len(p.gameBlock)+1]
+		g = &p.gameBlock[len(p.gameBlock)-1] // zero: blocks are new
 	}
-	p.gameBlock = p.gameBlock[:len(p.gameBlock)+1]
-	g := &p.gameBlock[len(p.gameBlock)-1]
-	g.Index, g.Span = len(p.file.Games), t.span // the rest is zero: blocks are new
+	g.Index, g.Span = p.games(), t.span
 	v, ok := number(p.text(t.span))
 	g.N = Number{Span: t.span, Value: v, OK: ok && v >= 0}
-	p.file.Games = append(p.file.Games, g)
+	if !p.stream {
+		p.file.Games = append(p.file.Games, g)
+		return g
+	}
+	if p.streamed == 0 {
+		p.firstStart = t.span.Start
+	}
+	p.streamed++
 	return g
 }
 

@@ -32,7 +32,9 @@ func (p *parser) nextLine(off *int) pathLine {
 	content := end
 	if k := bytes.IndexByte(src[start:end], '#'); k >= 0 {
 		content = start + k
-		p.file.Comments = append(p.file.Comments, Span{content, end})
+		if !p.stream { // Stream keeps no comment
+			p.file.Comments = append(p.file.Comments, Span{content, end})
+		}
 	}
 	*off = next
 	for start < content && isSpace(src[start]) {

@@ -18,6 +18,9 @@ const (
 func (p *parser) pousse() {
 	f := p.file
 	lx := newLexer(p.src, &f.Comments)
+	if p.stream {
+		lx.sc.onComment = p.rulesComment // nothing kept: see Stream
+	}
 	if t0, ok := lx.peek(0); ok && p.isNumber(t0) {
 		if t1, ok := lx.peek(1); ok && p.isNumber(t1) {
 			lx.next()
@@ -35,16 +38,16 @@ func (p *parser) pousse() {
 			p.errorf(nil, t.span, CodeExpectedSize, "expected a board size N to start a game, found %s", quote(p.text(t.span)))
 			continue
 		}
-		if len(f.Games) == 0 {
+		if p.games() == 0 {
 			p.pousseRules() // the comments before the first game
 		}
 		p.done(p.pousseGame(lx, t))
 	}
-	if len(f.Games) == 0 && f.Layout == LayoutPlain && p.nerrors == 0 {
+	if p.games() == 0 && f.Layout == LayoutPlain && p.nerrors == p.rulesErrors {
 		p.errorf(nil, Span{len(p.src), len(p.src)}, CodeNoGame, "no game: a Pousse game is a board size N, moves, then QUIT")
 	}
-	if f.Layout == LayoutCounted && f.Count.Value != len(f.Games) {
-		p.errorf(nil, f.Count.Span, CodeCountMismatch, "the count line says %s but the file has %d", Plural(max(f.Count.Value, 0), "game"), len(f.Games))
+	if f.Layout == LayoutCounted && f.Count.Value != p.games() {
+		p.errorf(nil, f.Count.Span, CodeCountMismatch, "the count line says %s but the file has %d", Plural(max(f.Count.Value, 0), "game"), p.games())
 	}
 	p.pousseRules()
 }
@@ -293,26 +296,34 @@ func (p *parser) pousseRange(g *Game, dir byte) string {
 // directive is after the first game: an error. An unknown rule set and a
 // second directive are errors too.
 func (p *parser) pousseRules() {
+	for ; p.rulesSeen < len(p.file.Comments); p.rulesSeen++ {
+		p.rulesComment(p.file.Comments[p.rulesSeen])
+	}
+}
+
+// rulesComment looks at one comment for a `# rules:` directive (see
+// pousseRules).
+func (p *parser) rulesComment(c Span) {
 	f := p.file
-	for ; p.rulesSeen < len(f.Comments); p.rulesSeen++ {
-		c := f.Comments[p.rulesSeen]
-		name, ok := rulesDirective(p.text(c))
+	name, ok := rulesDirective(p.text(c))
+	if !ok {
+		return
+	}
+	firstStart, first := p.firstGameStart()
+	p.rulesErrors++ // undone below when the directive is good
+	switch {
+	case first && c.Start > firstStart:
+		p.errorf(nil, c, CodeMisplacedRules, "a rules line must come before the first game")
+	case f.RulesSpan != (Span{}):
+		p.errorf(nil, c, CodeDuplicateRules, "the rule set is already chosen on an earlier line")
+	default:
+		r, ok := ParseRules(name)
 		if !ok {
-			continue
+			p.errorf(nil, c, CodeUnknownRules, "unknown rule set %s: the rules are contest or icfp", quote([]byte(name)))
+			return
 		}
-		switch {
-		case len(f.Games) > 0 && c.Start > f.Games[0].Span.Start:
-			p.errorf(nil, c, CodeMisplacedRules, "a rules line must come before the first game")
-		case f.RulesSpan != (Span{}):
-			p.errorf(nil, c, CodeDuplicateRules, "the rule set is already chosen on an earlier line")
-		default:
-			r, ok := ParseRules(name)
-			if !ok {
-				p.errorf(nil, c, CodeUnknownRules, "unknown rule set %s: the rules are contest or icfp", quote([]byte(name)))
-				continue
-			}
-			f.Rules, f.RulesSpan = r, c
-		}
+		f.Rules, f.RulesSpan = r, c
+		p.rulesErrors--
 	}
 }
 

@@ -18,6 +18,9 @@ type scanner struct {
 	off      int
 	newline  bool // a line end was passed since the last token
 	comments *[]Span
+	// onComment, when set (by Stream), receives each comment instead of
+	// comments.
+	onComment func(Span)
 }
 
 func newScanner(src []byte, comments *[]Span) scanner {
@@ -36,6 +39,10 @@ func (s *scanner) skipComment() {
 	start := s.off
 	for s.off < len(s.src) && !isLineEnd(s.src[s.off]) {
 		s.off++
+	}
+	if s.onComment != nil {
+		s.onComment(Span{start, s.off})
+		return
 	}
 	*s.comments = append(*s.comments, Span{start, s.off})
 }

@@ -23,7 +23,11 @@ const (
 // 2N moves is an extra move (no game can begin with such a line: its size
 // would be followed by `c ±`, not by a move).
 func (p *parser) spot() {
-	p.spotLoop(newLexer(p.src, &p.file.Comments), nil)
+	lx := newLexer(p.src, &p.file.Comments)
+	if p.stream {
+		lx.sc.onComment = func(Span) {} // nothing kept: see Stream
+	}
+	p.spotLoop(lx, nil)
 }
 
 // spotLoop reads games from lx to the end of the source or its

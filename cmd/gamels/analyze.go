@@ -19,7 +19,7 @@ import (
 func init() {
 	register(&command{
 		name:  "analyze",
-		usage: "[--depth D] [--budget T] [--rules contest|icfp] [--json] PATH...",
+		usage: "[--depth D] [--budget T] [--rules contest|icfp] [--json] [--kind pousse|spot|path] PATH...",
 		short: "annotate Pousse and Spot games with an engine: missed wins, blunders, the decisive move",
 		run:   runAnalyze,
 	})
@@ -66,9 +66,15 @@ func runAnalyze(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	depth := fset.Int("depth", solve.DefaultDepth, "search horizon in `plies`")
 	budget := fset.Duration("budget", 0, "time budget per game, such as 2s (0: none); a search cut short keeps the depth it completed")
 	asJSON := fset.Bool("json", false, "print one JSON object per file, one per line")
+	kindName := fset.String("kind", "", kindUsage)
+	maxSize := addSizeFlag(fset, wholeMaxSize)
 	paths, status, ok := parseArgs(fset, args, stdout)
 	if !ok {
 		return status
+	}
+	kind, err := kindFlag(*kindName)
+	if err != nil {
+		return usageError(fset, "%v", err)
 	}
 	if *depth < 1 {
 		return usageError(fset, "--depth must be at least 1, not %d", *depth)
@@ -79,14 +85,14 @@ func runAnalyze(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if slices.Contains(paths, "-") {
 		return usageError(fset, "analyze reads files, not standard input")
 	}
-	files, bad := expand("analyze", paths, 0, stderr)
+	files, bad := expand("analyze", paths, kind, stderr)
 	if bad {
 		status = exitProblem
 	}
 	prog := newProgress(stderr)
 	defer prog.done()
 	for _, in := range files {
-		src, err := in.read(stdin)
+		src, err := in.read(stdin, maxSize.n)
 		if err != nil {
 			fmt.Fprintf(stderr, "gamels analyze: %s\n", message(err))
 			status = exitProblem
@@ -136,7 +142,7 @@ func analyzeFile(name string, kind parse.Kind, src []byte, def parse.Rules, opts
 				r.Games[i] = annotateGame(a, kind, f.Games[i], rules, opts.Depth, budget)
 				mu.Lock()
 				finished++
-				prog.show("%s: game %d of %d", name, finished, len(f.Games))
+				prog.show("%s: game %d of %d", quoteName(name), finished, len(f.Games))
 				mu.Unlock()
 			}
 		}()
@@ -180,10 +186,10 @@ func annotateGame(a *solve.Annotator, kind parse.Kind, g *parse.Game, rules pars
 // pairs, marks glued to the moves, comments in braces, then the verdict.
 func printAnalysis(w io.Writer, r analyzeReport) {
 	if r.Note != "" {
-		fmt.Fprintf(w, "%s: %s\n\n", r.File, r.Note)
+		fmt.Fprintf(w, "%s: %s\n\n", quoteName(r.File), r.Note)
 	}
 	for _, g := range r.Games {
-		head := fmt.Sprintf("%s: game %d (%dx%d", r.File, g.Game, g.Size, g.Size)
+		head := fmt.Sprintf("%s: game %d (%dx%d", quoteName(r.File), g.Game, g.Size, g.Size)
 		if r.Rules != "" {
 			head += ", " + r.Rules
 		}

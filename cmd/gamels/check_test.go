@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"gamels/parse"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -89,4 +91,23 @@ func TestCheckNotATranscript(t *testing.T) {
 	if status := run([]string{"check", "check_test.go"}, nil, &stdout, &stderr); status != 1 || !strings.Contains(stderr.String(), "not a transcript") {
 		t.Errorf("status %d, stderr %q", status, stderr.String())
 	}
+}
+
+// reportSink collects what check finds in one file.
+type reportSink struct{ r checkReport }
+
+func (s *reportSink) start(file, kind string) {
+	s.r = checkReport{File: file, Kind: kind, Errors: []checkError{}, Games: []checkGame{}}
+}
+func (s *reportSink) err(e checkError) { s.r.Errors = append(s.r.Errors, e) }
+func (s *reportSink) game(g checkGame, rules string) {
+	s.r.Games, s.r.Rules = append(s.r.Games, g), rules
+}
+func (s *reportSink) end(rules string) { s.r.Rules = rules }
+
+// checkReportOf runs check on one file and returns its report.
+func checkReportOf(name string, kind parse.Kind, src []byte, def parse.Rules) checkReport {
+	var s reportSink
+	check(name, kind, src, def, &s)
+	return s.r
 }

@@ -24,7 +24,8 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	write := fs.Bool("w", false, "write the result to the file instead of printing it")
 	list := fs.Bool("l", false, "list the files whose layout differs from the canonical one")
 	diff := fs.Bool("d", false, "print a unified diff instead of the result")
-	kindName := fs.String("kind", "", "the `format` of standard input (-) and of files whose name does not tell: pousse, spot or path")
+	kindName := fs.String("kind", "", kindUsage)
+	maxSize := addSizeFlag(fs, wholeMaxSize)
 	paths, status, ok := parseArgs(fs, args, stdout)
 	if !ok {
 		return status
@@ -49,7 +50,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		status = exitProblem
 	}
 	for _, in := range files {
-		if s := fmtOne(in, stdin, *write, *list, *diff, stdout, stderr); s != exitOK {
+		if s := fmtOne(in, stdin, maxSize.n, *write, *list, *diff, stdout, stderr); s != exitOK {
 			status = s
 		}
 	}
@@ -60,7 +61,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // and writing it back (to change the file concurrently).
 var testHookBeforeWrite func(name string)
 
-func fmtOne(in input, stdin io.Reader, write, list, diff bool, stdout, stderr io.Writer) int {
+func fmtOne(in input, stdin io.Reader, limit int64, write, list, diff bool, stdout, stderr io.Writer) int {
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "gamels fmt: %s\n", message(err))
 		return exitProblem
@@ -69,23 +70,23 @@ func fmtOne(in input, stdin io.Reader, write, list, diff bool, stdout, stderr io
 	var orig *original
 	var err error
 	if write {
-		src, orig, err = readOriginal(in.name)
+		src, orig, err = readOriginal(in.name, limit)
 	} else {
-		src, err = in.read(stdin)
+		src, err = in.read(stdin, limit)
 	}
 	if err != nil {
 		return fail(err)
 	}
 	out, err := format.Source(in.kind, src)
 	if errors.Is(err, format.ErrUnsafe) {
-		return fail(fmt.Errorf("%s: %w", in.name, err))
+		return fail(fmt.Errorf("%s: %w", quoteName(in.name), err))
 	}
 	changed := !bytes.Equal(src, out)
 	if list && changed {
-		fmt.Fprintln(stdout, in.name)
+		fmt.Fprintln(stdout, quoteName(in.name))
 	}
 	if diff && changed {
-		stdout.Write(format.Unified(in.name, src, out))
+		stdout.Write(format.Unified(quoteName(in.name), src, out))
 	}
 	if write && changed {
 		if testHookBeforeWrite != nil {

@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"gamels/parse"
 )
@@ -24,19 +22,22 @@ type input struct {
 	stdin bool
 }
 
-// read returns the bytes of an input.
-func (in input) read(stdin io.Reader) ([]byte, error) {
+// read returns the bytes of an input, at most limit of them: a larger
+// input is an error (readLimited).
+func (in input) read(stdin io.Reader, limit int64) ([]byte, error) {
 	if in.stdin {
-		return io.ReadAll(stdin)
+		return readLimited(in.name, stdin, limit)
 	}
-	return os.ReadFile(in.name)
+	return readLimited(in.name, nil, limit)
 }
 
 // expand turns a command's path arguments into inputs: "-" is standard
 // input, in the format kind; a file is taken as given, its format told by
 // its name (or kind, when the name does not tell and kind is set); a
-// directory is searched for files named *.pousse, *.spot and *.path, in
-// lexical order. A path that cannot be used (missing, unreadable
+// directory is searched for files named *.pousse, *.spot and *.path (and
+// with kind set, for contest inputs named *.in, read as kind), in lexical
+// order; a directory where none is found is a problem, said with a hint
+// about --kind. A path that cannot be used (missing, unreadable
 // directory, not a transcript) is reported on stderr as "gamels CMD:
 // ..." and the others are still returned, with bad set: one bad path does
 // not stop the rest. The caller rejects "-" without kind first. O(number
@@ -59,7 +60,7 @@ func expand(cmd string, paths []string, kind parse.Kind, stderr io.Writer) (ins 
 		if !info.IsDir() {
 			k, ok := parse.KindOf(p)
 			if !ok && kind == 0 {
-				report(fmt.Errorf("%s: not a transcript (want a .pousse, .spot or .path file, or --kind)", p))
+				report(fmt.Errorf("%s: not a transcript (want a .pousse, .spot or .path file, or --kind)", quoteName(p)))
 				continue
 			}
 			if !ok {
@@ -74,16 +75,31 @@ func expand(cmd string, paths []string, kind parse.Kind, stderr io.Writer) (ins 
 				report(err) // an unreadable directory: skip it, go on
 				return nil
 			}
-			if k, ok := parse.KindOf(path); ok && d.Type().IsRegular() {
+			if !d.Type().IsRegular() {
+				return nil
+			}
+			if k, ok := parse.KindOf(path); ok {
 				found = append(found, input{name: path, kind: k})
+			} else if kind != 0 && filepath.Ext(path) == ".in" {
+				found = append(found, input{name: path, kind: kind})
 			}
 			return nil
 		})
+		if len(found) == 0 {
+			hint := "use --kind pousse, spot or path to read its contest inputs (*.in)"
+			if kind != 0 {
+				hint = "no *.in file either"
+			}
+			report(fmt.Errorf("%s: no transcript found (*.pousse, *.spot, *.path): %s", quoteName(p), hint))
+		}
 		sort.Slice(found, func(i, j int) bool { return found[i].name < found[j].name })
 		ins = append(ins, found...)
 	}
 	return ins, bad
 }
+
+// kindUsage is the help of every --kind flag.
+const kindUsage = "the `format` of standard input (-), of files whose name does not tell, and of the *.in files found in a directory: pousse, spot or path"
 
 // kindFlag reads a --kind flag's value: 0 when not given.
 func kindFlag(s string) (parse.Kind, error) {
@@ -95,26 +111,6 @@ func kindFlag(s string) (parse.Kind, error) {
 		return 0, fmt.Errorf("--kind takes pousse, spot or path, not %s", quoteArg(s))
 	}
 	return k, nil
-}
-
-// message is an error's text, safe to print: bytes that are not UTF-8
-// (from a file name, say) are written \xNN, as parse quotes them.
-func message(err error) string {
-	s := err.Error()
-	if utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			fmt.Fprintf(&b, "\\x%02x", s[i])
-		} else {
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
 }
 
 // quoteArg quotes a command-line argument for a message, escaping what

@@ -117,7 +117,7 @@ func TestICFP1998(t *testing.T) {
 	if diff := cmp.Diff(want.String(), stdout.String()); diff != "" {
 		t.Fatalf("winners differ (-want +got):\n%s", diff)
 	}
-	r := check("icfp.pousse", parse.Pousse, append([]byte("# rules: icfp\n"), in.Bytes()...), parse.RulesDefault)
+	r := checkReportOf("icfp.pousse", parse.Pousse, append([]byte("# rules: icfp\n"), in.Bytes()...), parse.RulesDefault)
 	if len(r.Errors) > 0 || len(r.Games) != len(games) {
 		t.Fatalf("%d errors, %d games", len(r.Errors), len(r.Games))
 	}
@@ -216,8 +216,8 @@ func TestJudgeMemory(t *testing.T) {
 		t.Errorf("GC percent during a judge: %d, want -1 (off)", got)
 	}
 	b := judgeMemory(100 << 20) // a larger input raises the limit
-	if got := debug.SetMemoryLimit(-1); got != 1600<<20 {
-		t.Errorf("memory limit with a 100 MiB input: %d, want %d", got, 1600<<20)
+	if got, want := debug.SetMemoryLimit(-1), int64(100<<20)*judgeBytesPerByte+64<<20; got != want {
+		t.Errorf("memory limit with a 100 MiB input: %d, want %d", got, want)
 	}
 	a()
 	if got := debug.SetGCPercent(-1); got != -1 {

@@ -16,8 +16,8 @@ import (
 func init() {
 	register(&command{
 		name:  "show",
-		usage: "[--rules contest|icfp] [--color auto|always|never] [--svg|--gif [--theme T] [-o FILE]] FILE[:LINE]",
-		short: "draw the board at a line of a transcript (every game's last position without LINE)",
+		usage: "[--rules contest|icfp] [--color auto|always|never] [--kind pousse|spot|path] [--game K [--format board|rows] | --svg|--gif [--theme T] [-o FILE]] FILE[:LINE]",
+		short: "draw the board at a line of a transcript (every game's last position without LINE; every position of game K with --game; a picture with --svg or --gif)",
 		run:   runShow,
 	})
 }
@@ -28,18 +28,16 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&rules, "rules", rulesUsage)
 	pic := newPictureFlags(fs)
 	colorMode := fs.String("color", "auto", "colour the board: `auto|always|never`; auto colours on a terminal unless NO_COLOR is set or TERM is dumb")
+	kindName := fs.String("kind", "", kindUsage)
+	maxSize := addSizeFlag(fs, defaultMaxSize)
+	gameNum := fs.Int("game", 0, "print every position of game `K` (1-based), each with what its move did")
+	format := fs.String("format", "board", "with --game: `board` (drawn, with what each move did) or rows (one line a row, an empty line between positions)")
 	rest, status, ok := parseArgs(fs, args, stdout)
 	if !ok {
 		return status
 	}
 	if len(rest) != 1 {
 		return usageError(fs, "want one FILE or FILE:LINE")
-	}
-	if want, status := pic.wanted(fs); want {
-		if status != 0 {
-			return status
-		}
-		return pic.run(fs, rest[0], rules.r, stdout, stderr)
 	}
 	color, err := useColor(*colorMode, stdout, os.Getenv)
 	if err != nil {
@@ -49,44 +47,87 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(fs, "%v", err)
 	}
+	flagKind, err := kindFlag(*kindName)
+	if err != nil {
+		return usageError(fs, "%v", err)
+	}
+	if err := checkGameFlags(*gameNum, *format, line); err != nil {
+		return usageError(fs, "%v", err)
+	}
+	if want, status := pic.wanted(fs); want {
+		if status != 0 {
+			return status
+		}
+		if *gameNum > 0 {
+			return usageError(fs, "--game and --svg/--gif do not go together")
+		}
+		return pic.run(fs, name, line, flagKind, maxSize.n, rules.r, stdout, stderr)
+	}
 	kind, ok := parse.KindOf(name)
-	if !ok {
-		fmt.Fprintf(stderr, "gamels show: %s: not a transcript (want a .pousse, .spot or .path file)\n", name)
+	if !ok && flagKind == 0 {
+		fmt.Fprintf(stderr, "gamels show: %s: not a transcript (want a .pousse, .spot or .path file, or --kind)\n", quoteName(name))
 		return exitProblem
 	}
-	src, err := os.ReadFile(name)
+	if !ok {
+		kind = flagKind
+	}
+	src, err := readLimited(name, nil, maxSize.n)
 	if err != nil {
 		fmt.Fprintf(stderr, "gamels show: %s\n", message(err))
 		return exitProblem
 	}
-	f := parse.Parse(kind, src)
 	lines := textpos.New(src)
 	if line > lines.Count() {
-		fmt.Fprintf(stderr, "gamels show: %s has %d lines, no line %d\n", name, lines.Count(), line)
+		fmt.Fprintf(stderr, "gamels show: %s has %d lines, no line %d\n", quoteName(name), lines.Count(), line)
 		return 1
 	}
-	s := &shower{f: f, rules: f.EffectiveRules(rules.r), color: color, w: stdout}
-	if line == 0 {
-		if len(f.Games) == 0 {
-			fmt.Fprintf(stderr, "gamels show: %s: no game\n", name)
+	// The games are streamed (parse.Stream), each drawn while the parser
+	// holds it: memory is the source's and one game's, not every game's.
+	want, end := -1, -1 // the game shown (-1: all), and the end of LINE
+	switch {
+	case *gameNum > 0:
+		want = *gameNum - 1
+	case line > 0:
+		// The last game starting at or before the line; moves up to
+		// the end of the line (the start of the next) are played.
+		off := lines.Start(line - 1)
+		end = lines.Start(line)
+		parse.Stream(kind, src, func(_ *parse.File, g *parse.Game) {
+			if g.Span.Start <= off {
+				want = g.Index
+			}
+		})
+		if want < 0 {
+			fmt.Fprintf(stderr, "gamels show: %s:%d: no game starts at or before this line\n", quoteName(name), line)
 			return 1
 		}
-		for i, g := range f.Games {
-			if i > 0 {
+	}
+	s := &shower{color: color, w: stdout}
+	games := 0
+	parse.Stream(kind, src, func(f *parse.File, g *parse.Game) {
+		games++
+		s.f, s.rules = f, f.EffectiveRules(rules.r)
+		switch {
+		case want >= 0 && g.Index != want:
+		case *gameNum > 0:
+			s.steps(g, *format == "rows")
+		case want >= 0:
+			s.game(g, end)
+		default:
+			if g.Index > 0 {
 				fmt.Fprintln(stdout)
 			}
 			s.game(g, -1)
 		}
-		return 0
-	}
-	// The end of the line: moves up to there are played.
-	end := lines.Start(line) // start of the next line
-	g := gameAt(f, lines.Start(line-1))
-	if g == nil {
-		fmt.Fprintf(stderr, "gamels show: %s:%d: no game starts at or before this line\n", name, line)
+	})
+	switch {
+	case games == 0:
+		fmt.Fprintf(stderr, "gamels show: %s: no game\n", quoteName(name))
 		return 1
+	case *gameNum > games:
+		fmt.Fprintf(stderr, "gamels show: %s has %s, no game %d\n", quoteName(name), parse.Plural(games, "game"), *gameNum)
+		return exitProblem
 	}
-	s.game(g, end)
 	return 0
 }
 
@@ -115,21 +156,6 @@ func splitLine(arg string) (string, int, error) {
 		return "", 0, fmt.Errorf("%s: lines are numbered from 1", quoteArg(arg))
 	}
 	return name, n, nil
-}
-
-// gameAt returns the last game starting at or before offset off.
-func gameAt(f *parse.File, off int) *parse.Game {
-	var found *parse.Game
-	for _, g := range f.Games {
-		if g.Span.Start > off {
-			break
-		}
-		found = g
-	}
-	if found == nil && len(f.Games) > 0 && len(f.Games[0].Moves) == 0 {
-		return nil
-	}
-	return found
 }
 
 type shower struct {

@@ -65,11 +65,7 @@ func (p *pictureFlags) wanted(fs *flag.FlagSet) (bool, int) {
 // run draws the picture of arg (FILE or FILE:LINE): the position at the
 // end of LINE as SVG, or its whole game as a GIF. Without LINE the file
 // must hold one game, drawn at its last move.
-func (p *pictureFlags) run(fs *flag.FlagSet, arg string, rules parse.Rules, stdout, stderr io.Writer) int {
-	name, line, err := splitLine(arg)
-	if err != nil {
-		return usageError(fs, "%v", err)
-	}
+func (p *pictureFlags) run(fs *flag.FlagSet, name string, line int, flagKind parse.Kind, maxSize int64, rules parse.Rules, stdout, stderr io.Writer) int {
 	if p.gif && p.out == "" && isTerminal(stdout) {
 		return usageError(fs, "not writing a GIF to a terminal: use -o FILE or a redirection")
 	}
@@ -77,11 +73,14 @@ func (p *pictureFlags) run(fs *flag.FlagSet, arg string, rules parse.Rules, stdo
 		return usageError(fs, "-o %s: not writing a picture over a transcript", p.out)
 	}
 	kind, ok := parse.KindOf(name)
-	if !ok {
-		fmt.Fprintf(stderr, "gamels show: %s: not a transcript (want a .pousse, .spot or .path file)\n", name)
+	if !ok && flagKind == 0 {
+		fmt.Fprintf(stderr, "gamels show: %s: not a transcript (want a .pousse, .spot or .path file, or --kind)\n", quoteName(name))
 		return exitProblem
 	}
-	src, err := os.ReadFile(name)
+	if !ok {
+		kind = flagKind
+	}
+	src, err := readLimited(name, nil, maxSize)
 	if err != nil {
 		fmt.Fprintf(stderr, "gamels show: %s\n", message(err))
 		return exitProblem
@@ -93,11 +92,11 @@ func (p *pictureFlags) run(fs *flag.FlagSet, arg string, rules parse.Rules, stdo
 	k := -1 // the moves shown: all of them
 	switch {
 	case line > lines.Count():
-		fmt.Fprintf(stderr, "gamels show: %s has %d lines, no line %d\n", name, lines.Count(), line)
+		fmt.Fprintf(stderr, "gamels show: %s has %d lines, no line %d\n", quoteName(name), lines.Count(), line)
 		return exitProblem
 	case line > 0:
 		if g = gameAt(f, lines.Start(line-1)); g == nil {
-			fmt.Fprintf(stderr, "gamels show: %s:%d: no game starts at or before this line\n", name, line)
+			fmt.Fprintf(stderr, "gamels show: %s:%d: no game starts at or before this line\n", quoteName(name), line)
 			return exitProblem
 		}
 		end := lines.Start(line) // the moves that start on or before the line are played
@@ -106,14 +105,14 @@ func (p *pictureFlags) run(fs *flag.FlagSet, arg string, rules parse.Rules, stdo
 	case len(f.Games) == 1:
 		g = f.Games[0]
 	case len(f.Games) == 0:
-		fmt.Fprintf(stderr, "gamels show: %s: no game\n", name)
+		fmt.Fprintf(stderr, "gamels show: %s: no game\n", quoteName(name))
 		return exitProblem
 	default:
-		fmt.Fprintf(stderr, "gamels show: %s holds %d games: say which with %s:LINE\n", name, len(f.Games), name)
+		fmt.Fprintf(stderr, "gamels show: %s holds %d games: say which with %s:LINE\n", quoteName(name), len(f.Games), quoteName(name))
 		return exitProblem
 	}
 	if g.Size < 1 {
-		fmt.Fprintf(stderr, "gamels show: %s: game %d: its board size is unusable\n", name, g.Index+1)
+		fmt.Fprintf(stderr, "gamels show: %s: game %d: its board size is unusable\n", quoteName(name), g.Index+1)
 		return exitProblem
 	}
 	if k < 0 {
@@ -124,7 +123,7 @@ func (p *pictureFlags) run(fs *flag.FlagSet, arg string, rules parse.Rules, stdo
 	opts := &picture.Options{Theme: p.theme.t, Cell: p.cell}
 	if p.gif {
 		if err := picture.GIF(&buf, picture.Frames(kind, g, rules), opts, picture.Animation{Delay: p.delay}); err != nil {
-			fmt.Fprintf(stderr, "gamels show: %s: game %d: %v\n", name, g.Index+1, err)
+			fmt.Fprintf(stderr, "gamels show: %s: game %d: %v\n", quoteName(name), g.Index+1, err)
 			return exitProblem
 		}
 	} else {
@@ -159,4 +158,20 @@ func sameFile(a, b string) bool {
 	sa, err1 := os.Stat(a)
 	sb, err2 := os.Stat(b)
 	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
+}
+
+// gameAt returns the last game of f starting at or before off, or nil
+// when off is before the first game.
+func gameAt(f *parse.File, off int) *parse.Game {
+	var found *parse.Game
+	for _, g := range f.Games {
+		if g.Span.Start > off {
+			break
+		}
+		found = g
+	}
+	if found == nil && len(f.Games) > 0 && len(f.Games[0].Moves) == 0 {
+		return nil
+	}
+	return found
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // fmt -w rewrites a file the way gofmt does, so that nothing about the
@@ -46,14 +47,24 @@ type original struct {
 	src  []byte
 }
 
-// readOriginal reads the file name (the target of a symbolic link) and
-// notes what rewrite checks before writing it.
-func readOriginal(name string) ([]byte, *original, error) {
+// readOriginal reads the file name (the target of a symbolic link),
+// at most limit bytes, and notes what rewrite checks before writing it.
+// A file that is not regular (a FIFO, a device, a directory) is refused
+// before it is opened, as opening a FIFO with no writer for reading
+// would block forever; it is then opened without blocking, and checked
+// again, in case it was replaced meanwhile.
+func readOriginal(name string, limit int64) ([]byte, *original, error) {
 	path, err := filepath.EvalSymlinks(name)
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := os.Open(path)
+	notRegular := fmt.Errorf("%s: not a regular file: not rewritten", quoteName(name))
+	if info, err := os.Stat(path); err != nil {
+		return nil, nil, err
+	} else if !info.Mode().IsRegular() {
+		return nil, nil, notRegular
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -63,9 +74,12 @@ func readOriginal(name string) ([]byte, *original, error) {
 		return nil, nil, err
 	}
 	if !info.Mode().IsRegular() {
-		return nil, nil, fmt.Errorf("%s: not a regular file: not rewritten", name)
+		return nil, nil, notRegular
 	}
-	src, err := io.ReadAll(f)
+	if info.Size() > limit {
+		return nil, nil, &errTooLarge{name: name, limit: limit, size: info.Size()}
+	}
+	src, err := readLimited(name, f, limit)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -76,7 +90,7 @@ func readOriginal(name string) ([]byte, *original, error) {
 // still as it was read; see the steps above.
 func (o *original) rewrite(data []byte) error {
 	if o.info.Mode().Perm()&0o222 == 0 {
-		return fmt.Errorf("%s: read-only (mode %v): not rewritten", o.name, o.info.Mode().Perm())
+		return fmt.Errorf("%s: read-only (mode %v): not rewritten", quoteName(o.name), o.info.Mode().Perm())
 	}
 	f, err := os.OpenFile(o.path, os.O_RDWR, 0)
 	if err != nil {
@@ -88,18 +102,18 @@ func (o *original) rewrite(data []byte) error {
 		return err
 	}
 	if !os.SameFile(o.info, now) || now.Size() != o.info.Size() || !now.ModTime().Equal(o.info.ModTime()) {
-		return fmt.Errorf("%s: %w", o.name, errChanged)
+		return fmt.Errorf("%s: %w", quoteName(o.name), errChanged)
 	}
 	cur, err := io.ReadAll(f)
 	if err != nil {
 		return err
 	}
 	if !bytes.Equal(cur, o.src) {
-		return fmt.Errorf("%s: %w", o.name, errChanged)
+		return fmt.Errorf("%s: %w", quoteName(o.name), errChanged)
 	}
 	bak, err := o.backup()
 	if err != nil {
-		return fmt.Errorf("%s: cannot make a backup, not rewritten: %w", o.name, err)
+		return fmt.Errorf("%s: cannot make a backup, not rewritten: %w", quoteName(o.name), err)
 	}
 	n, err := f.WriteAt(data, 0)
 	if err == nil && len(data) < len(o.src) {
@@ -107,10 +121,10 @@ func (o *original) rewrite(data []byte) error {
 	}
 	if err != nil {
 		if n > 0 && !o.restore(f) {
-			return fmt.Errorf("%s: %v; the original is in %s", o.name, err, bak)
+			return fmt.Errorf("%s: %v; the original is in %s", quoteName(o.name), err, quoteName(bak))
 		}
 		os.Remove(bak)
-		return fmt.Errorf("%s: %v: left as it was", o.name, err)
+		return fmt.Errorf("%s: %v: left as it was", quoteName(o.name), err)
 	}
 	// A write by a process without CAP_FSETID clears the set-user-ID and
 	// set-group-ID bits: the owner may set them again.
@@ -118,7 +132,7 @@ func (o *original) rewrite(data []byte) error {
 		f.Chmod(o.info.Mode())
 	}
 	if err := f.Close(); err != nil {
-		return fmt.Errorf("%s: %v; the original is in %s", o.name, err, bak)
+		return fmt.Errorf("%s: %v; the original is in %s", quoteName(o.name), err, quoteName(bak))
 	}
 	return os.Remove(bak)
 }

@@ -14,7 +14,9 @@ import (
 // user: with GAMELS_RUN_MAIN=1 the test binary is gamels.
 func TestMain(m *testing.M) {
 	if os.Getenv("GAMELS_RUN_MAIN") == "1" {
-		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		status := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+		writePeak(os.Getenv("GAMELS_PEAK_FILE"))
+		os.Exit(status)
 	}
 	os.Exit(m.Run())
 }
