@@ -235,11 +235,8 @@ func pathBoard(res *boardResult, g *parse.Game, pr *analyze.PathGame) *boardResu
 		res.Rows = append(res.Rows, string(row))
 	}
 	res.Path = cells(pr.Path)
-	switch pr.Class {
-	case analyze.PathWhiteInOne:
-		res.OneMove = cells(pr.WhiteInOne)
-	case analyze.PathBlackInOne:
-		res.OneMove = cells(pr.BlackInOne)
+	if in1 := pr.OneMoveWins(); in1 != nil {
+		res.OneMove = cells(in1)
 	}
 	return res
 }

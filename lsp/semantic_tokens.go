@@ -152,14 +152,7 @@ func newCellMarks(res *analyze.PathGame) cellMarks {
 	if res == nil {
 		return cm
 	}
-	var cells []analyze.Cell
-	switch res.Class {
-	case analyze.PathWhiteInOne:
-		cells = res.WhiteInOne
-	case analyze.PathBlackInOne:
-		cells = res.BlackInOne
-	}
-	if len(cells) > 0 {
+	if cells := res.OneMoveWins(); len(cells) > 0 {
 		cm.inOne = make(map[analyze.Cell]bool, len(cells))
 		for _, c := range cells {
 			cm.inOne[c] = true
