@@ -384,7 +384,7 @@ func typeInto(tb testing.TB, text []byte, edits int, every time.Duration, opts *
 	if err != nil {
 		tb.Fatal(err)
 	}
-	want := capDiagnostics(computeDiagnostics(snap, fa))
+	want := capPublished(computeDiagnostics(snap, fa))
 	if s, _ := c.srv.snapshot(u); !bytes.Equal(s.text.Bytes(), final) {
 		tb.Fatalf("the server's text differs from the client's")
 	}

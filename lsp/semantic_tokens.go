@@ -72,7 +72,7 @@ type semToken struct {
 // of the transcript that the parser recognised (malformed text is left to
 // the grammar), encoded relative to the previous token in the
 // negotiated position encoding. O(tokens log tokens).
-func (s *Server) semanticTokens(ctx context.Context, snap *snapshot, p *protocol.SemanticTokensParams) (any, error) {
+func semanticTokens(ctx context.Context, snap *snapshot, p *protocol.SemanticTokensParams) (any, error) {
 	fa, err := snap.Analysis()
 	if err != nil {
 		return nil, errAnalysis(err)

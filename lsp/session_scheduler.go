@@ -1,20 +1,15 @@
 package lsp
 
 import (
-	"context"
-	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"go.lsp.dev/protocol"
-	"go.uber.org/zap"
 )
 
 // The diagnostics scheduler: when a document's diagnostics are computed
-// (debounce, coalescing of bursts), on which goroutine, and which
-// results are published (versions). What the diagnostics are is
-// diagnostics.go's.
+// (debounce, coalescing of bursts) and on which goroutine. Which results
+// are published (versions) is session_publish.go's; what the
+// diagnostics are is diagnostics.go's.
 
 // A diagScheduler publishes the diagnostics of one open document.
 //
@@ -31,7 +26,7 @@ import (
 // analysed, so the last version always gets its diagnostics.
 type diagScheduler struct {
 	s   *Server
-	doc *document
+	doc *openDoc
 
 	mu      sync.Mutex
 	pending *snapshot
@@ -48,7 +43,7 @@ type diagScheduler struct {
 	published uint64     // seq of the last snapshot published, under publishMu
 }
 
-func newDiagScheduler(s *Server, d *document) *diagScheduler {
+func newDiagScheduler(s *Server, d *openDoc) *diagScheduler {
 	return &diagScheduler{s: s, doc: d}
 }
 
@@ -130,87 +125,6 @@ func (ds *diagScheduler) run() {
 	}
 }
 
-// runOne analyses snap and publishes its diagnostics. It runs on a timer
-// goroutine, where a panic would end the process: one that escapes
-// safeDiagnostics (which turns its own into a diagnostic), in the
-// warning or the publication, is logged with its stack, and the
-// scheduler goes on with the next snapshot.
-func (ds *diagScheduler) runOne(snap *snapshot) {
-	defer func() {
-		if r := recover(); r != nil {
-			ds.s.log.Error("panic publishing diagnostics", zap.String("uri", string(snap.uri)),
-				zap.Int32("version", snap.version), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
-		}
-	}()
-	diags := ds.s.safeDiagnostics(snap)
-	ds.warnTooLarge(snap)
-	if ds.s.hook != nil {
-		ds.s.hook(context.Background(), "publish")
-	}
-	if ds.publish(snap, diags) {
-		// Only now, so that they never delay the diagnostics.
-		ds.s.startAnnotations(ds.doc, snap, diags)
-	}
-}
-
-// warnTooLarge shows, once per document, a message saying that snap is
-// over MaxDocumentSize and is not analysed.
-func (ds *diagScheduler) warnTooLarge(snap *snapshot) {
-	if fa, err := snap.Analysis(); err != nil || !fa.tooLarge || ds.warned.Swap(true) {
-		return
-	}
-	err := ds.s.conn.Notify(context.Background(), protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{
-		Type:    protocol.MessageTypeWarning,
-		Message: tooLargeMessage(snap.text.Len()),
-	})
-	if err != nil {
-		ds.s.log.Warn("showMessage", zap.Error(err))
-	}
-}
-
-// publish sends diags for snap if the document is open and nothing newer
-// than snap has been published, and reports whether it did.
-func (ds *diagScheduler) publish(snap *snapshot, diags []protocol.Diagnostic) bool {
-	ds.publishMu.Lock()
-	defer ds.publishMu.Unlock()
-	ds.mu.Lock()
-	stopped := ds.stopped
-	ds.mu.Unlock()
-	if stopped || snap.seq <= ds.published {
-		ds.s.staleDropped.Add(1)
-		ds.s.log.Debug("stale diagnostics dropped", zap.String("uri", string(snap.uri)), zap.Int32("version", snap.version))
-		return false
-	}
-	ds.published = snap.seq
-	ds.s.notifyDiagnostics(context.Background(), &protocol.PublishDiagnosticsParams{
-		URI:         snap.uri,
-		Version:     protocol.NewOptional(snap.version),
-		Diagnostics: diags,
-	})
-	return true
-}
-
-// republish sends diags for snap again (with its annotations) if snap is
-// still the last snapshot published, the document is open and ctx (the
-// annotation job's) is not cancelled; it reports whether it did.
-func (ds *diagScheduler) republish(ctx context.Context, snap *snapshot, diags []protocol.Diagnostic) bool {
-	ds.publishMu.Lock()
-	defer ds.publishMu.Unlock()
-	ds.mu.Lock()
-	stopped := ds.stopped
-	ds.mu.Unlock()
-	if stopped || snap.seq != ds.published || ctx.Err() != nil || ds.doc.snap.Load() != snap {
-		return false
-	}
-	sortDiagnostics(diags)
-	ds.s.notifyDiagnostics(context.Background(), &protocol.PublishDiagnosticsParams{
-		URI:         snap.uri,
-		Version:     protocol.NewOptional(snap.version),
-		Diagnostics: diags,
-	})
-	return true
-}
-
 // stop cancels any pending publication; nothing is published afterwards.
 func (ds *diagScheduler) stop() {
 	ds.doc.cancelAnnotations()
@@ -223,32 +137,11 @@ func (ds *diagScheduler) stop() {
 	ds.mu.Unlock()
 }
 
-// close stops the scheduler and clears the document's diagnostics.
-func (ds *diagScheduler) close(ctx context.Context) {
-	ds.stop()
-	ds.publishMu.Lock()
-	defer ds.publishMu.Unlock()
-	ds.s.notifyDiagnostics(ctx, &protocol.PublishDiagnosticsParams{
-		URI:         ds.doc.uri,
-		Diagnostics: []protocol.Diagnostic{},
-	})
-}
-
 // stopDiagnostics stops every document's scheduler (at the end of Serve).
 func (s *Server) stopDiagnostics() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, d := range s.docs {
 		d.diags.stop()
-	}
-}
-
-func (s *Server) notifyDiagnostics(ctx context.Context, p *protocol.PublishDiagnosticsParams) {
-	if p.Diagnostics == nil {
-		p.Diagnostics = []protocol.Diagnostic{}
-	}
-	p.Diagnostics = capDiagnostics(p.Diagnostics)
-	if err := s.conn.Notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, p); err != nil {
-		s.log.Warn("publishDiagnostics", zap.String("uri", string(p.URI)), zap.Error(err))
 	}
 }
