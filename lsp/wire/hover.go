@@ -7,10 +7,9 @@ import (
 
 // EncodeHover returns the JSON of a markdown hover over r: what
 // protocol.Marshal writes for the protocol.Hover, without its string
-// encoder, which takes each character through a general path (quoting
-// the 10 KB drawing of a 100 x 100 board was a third of a hover's server
-// time). A connection made by NewConn sends a RawMessage as it is.
-// O(len(md)).
+// encoder, which takes each character through a general path (a hover
+// quotes a board drawing of up to 10 KB). A connection made by NewConn
+// sends a RawMessage as it is. O(len(md)).
 func EncodeHover(md []byte, r protocol.Range) jsonrpc2.RawMessage {
 	b := make([]byte, 0, len(md)+len(md)/16+128)
 	b = append(b, `{"contents":{"kind":"markdown","value":`...)
