@@ -95,9 +95,9 @@ func (ds *diagScheduler) republish(ctx context.Context, snap *snapshot, diags []
 	return true
 }
 
-// close stops the scheduler and clears the document's diagnostics.
-func (ds *diagScheduler) close(ctx context.Context) {
-	ds.stop()
+// clear clears the document's diagnostics, once the scheduler is
+// stopped (openDoc.stop).
+func (ds *diagScheduler) clear(ctx context.Context) {
 	ds.publishMu.Lock()
 	defer ds.publishMu.Unlock()
 	ds.s.notifyDiagnostics(ctx, &protocol.PublishDiagnosticsParams{

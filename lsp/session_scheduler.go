@@ -58,8 +58,6 @@ func (ds *diagScheduler) schedule(snap *snapshot) {
 	if ds.stopped {
 		return
 	}
-	// The annotations of the last snapshot are stale now.
-	ds.doc.cancelAnnotations()
 	ds.pending = snap
 	now := time.Now()
 	quiet := ds.lastChange.IsZero() || now.Sub(ds.lastChange) >= ds.s.opts.Debounce
@@ -127,7 +125,6 @@ func (ds *diagScheduler) run() {
 
 // stop cancels any pending publication; nothing is published afterwards.
 func (ds *diagScheduler) stop() {
-	ds.doc.cancelAnnotations()
 	ds.mu.Lock()
 	ds.stopped = true
 	ds.pending = nil
@@ -142,6 +139,6 @@ func (s *Server) stopDiagnostics() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, d := range s.docs {
-		d.diags.stop()
+		d.stop()
 	}
 }

@@ -31,9 +31,19 @@ type openDoc struct {
 	annCancel context.CancelFunc
 }
 
-// update makes d's next snapshot from sp and schedules its diagnostics.
+// update makes d's next snapshot from sp and schedules its diagnostics;
+// the annotations of the last snapshot are stale now.
 func (d *openDoc) update(sp snapshotSpec) {
-	d.diags.schedule(d.next(sp))
+	snap := d.next(sp)
+	d.cancelAnnotations()
+	d.diags.schedule(snap)
+}
+
+// stop cancels d's annotation job and its pending diagnostics: nothing
+// is published for d afterwards.
+func (d *openDoc) stop() {
+	d.cancelAnnotations()
+	d.diags.stop()
 }
 
 func (s *Server) didOpen(ctx context.Context, raw []byte) error {
@@ -44,7 +54,7 @@ func (s *Server) didOpen(ctx context.Context, raw []byte) error {
 	s.mu.Lock()
 	if old := s.docs[item.URI]; old != nil {
 		// A second didOpen without a close: start afresh.
-		old.diags.stop()
+		old.stop()
 	}
 	d := &openDoc{document: newDocument(item.URI, snapshotSpec{
 		version:  item.Version,
@@ -125,7 +135,8 @@ func (s *Server) didClose(ctx context.Context, raw []byte) error {
 	if d == nil {
 		return fmt.Errorf("didClose for a document not open: %s", u)
 	}
-	d.diags.close(context.Background())
+	d.stop()
+	d.diags.clear(context.Background())
 	if size := d.snap.Load().text.Len(); size >= largeDocument {
 		// The runtime returns freed memory to the system over minutes;
 		// after a large document, the editor's process should shrink
