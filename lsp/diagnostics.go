@@ -15,7 +15,7 @@ import (
 
 // The diagnostics of a snapshot: parse errors, engine issues, how each
 // game ends, PATH verdicts and marks. When they are computed and
-// published is the scheduler's (scheduler.go).
+// published is the session's (session_scheduler.go, session_publish.go).
 
 // outOfSyncDiagnostic is the one diagnostic of a document out of sync:
 // its text is not the client's, so no position in it can be trusted.

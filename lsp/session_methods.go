@@ -33,9 +33,10 @@ type methodEntry struct {
 
 // methodTable returns every method the server answers. A request not in
 // it gets MethodNotFound; a notification not in it is logged and
-// ignored. The features' handlers live in files named for them
-// (hover.go, completion.go ...); the text synchronisation in
-// text_sync.go; the lifecycle in lifecycle.go.
+// ignored. Each feature is a function of a snapshot and its params, in
+// a file named for it (hover.go, completion.go ...), wrapped by
+// docRequest; the text synchronisation is in session_text_sync.go, the
+// lifecycle in session_lifecycle.go.
 func methodTable() map[string]methodEntry {
 	return map[string]methodEntry{
 		// The lifecycle.
@@ -150,7 +151,10 @@ func docRequest[P any](method string, fn func(ctx context.Context, snap *snapsho
 			return nil, errInvalidParams(method, err)
 		}
 		// The document is found by its URI as the client spelt it, not
-		// by the library's canonical form of it.
+		// by the library's canonical form of it, which is all p holds:
+		// protocol.Unmarshal rewrites every uri.URI and takes no decode
+		// option (its union decoders are its own), so the spelling is
+		// read apart, one member of the params.
 		u, err := wire.TextDocumentURI(raw)
 		if err != nil {
 			return nil, errInvalidParams(method, err)

@@ -17,7 +17,9 @@
 // library's stream ends it; SECURITY.md lists what the server promises
 // and its limits.
 //
-// Every method the server answers is in one table, in methods.go.
+// Every method the server answers is in one table, in session_methods.go;
+// docs/architecture.md maps the package: the cache (cache_*.go), the
+// session (session_*.go), the features (a file each) and the wire.
 //
 // Inside the server everything is in byte offsets; a snapshot's Mapper
 // converts to and from protocol positions at the edge, in UTF-16 or, when
@@ -197,7 +199,7 @@ func (s *Server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 type handlerFunc func(s *Server, ctx context.Context, params []byte) (work func(context.Context) (any, error), err error)
 
 // request serves a call: the lifecycle rules, then the method's handler
-// from the table (methods.go), with any panic recovered into an
+// from the table (session_methods.go), with any panic recovered into an
 // InternalError answer.
 func (s *Server) request(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
 	method := strings.Clone(req.Method())
