@@ -64,10 +64,10 @@ func moreDiagnostics(more int, at protocol.Position) protocol.Diagnostic {
 	}
 }
 
-// capPublished applies the cap policy to ds, sorted by position, as
-// published: the diagnostics of a snapshot are capped when they are
-// computed (computeDiagnostics), so this only bites when the engine's
-// annotations are added to them. O(len(ds)).
+// capPublished applies the cap policy to ds, sorted by position: the
+// diagnostics of a snapshot are capped when they are computed
+// (computeDiagnostics); this caps them again once the engine's
+// annotations are added to them (diagScheduler.republish). O(len(ds)).
 func capPublished(ds []protocol.Diagnostic) []protocol.Diagnostic {
 	kept, first := capDiagnostics(ds, func(d *protocol.Diagnostic) protocol.DiagnosticSeverity { return d.Severity })
 	if first < 0 {

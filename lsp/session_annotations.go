@@ -14,16 +14,6 @@ import (
 // The session's annotation job: one per open document, in the
 // background (what it computes is annotations.go's).
 
-// cancelAnnotations cancels the document's job, if any. O(1).
-func (d *openDoc) cancelAnnotations() {
-	d.annMu.Lock()
-	defer d.annMu.Unlock()
-	if d.annCancel != nil {
-		d.annCancel()
-		d.annCancel = nil
-	}
-}
-
 // startAnnotations starts the annotation job of snap, whose diagnostics
 // diags were just published, in the background, cancelling the
 // previous one.

@@ -90,7 +90,7 @@ func (ds *diagScheduler) republish(ctx context.Context, snap *snapshot, diags []
 	ds.s.notifyDiagnostics(context.Background(), &protocol.PublishDiagnosticsParams{
 		URI:         snap.uri,
 		Version:     protocol.NewOptional(snap.version),
-		Diagnostics: diags,
+		Diagnostics: capPublished(diags), // the annotations' come on top
 	})
 	return true
 }
@@ -110,7 +110,6 @@ func (s *Server) notifyDiagnostics(ctx context.Context, p *protocol.PublishDiagn
 	if p.Diagnostics == nil {
 		p.Diagnostics = []protocol.Diagnostic{}
 	}
-	p.Diagnostics = capPublished(p.Diagnostics)
 	if err := s.conn.Notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, p); err != nil {
 		s.log.Warn("publishDiagnostics", zap.String("uri", string(p.URI)), zap.Error(err))
 	}

@@ -39,6 +39,16 @@ func (d *openDoc) update(sp snapshotSpec) {
 	d.diags.schedule(snap)
 }
 
+// cancelAnnotations cancels the document's job, if any. O(1).
+func (d *openDoc) cancelAnnotations() {
+	d.annMu.Lock()
+	defer d.annMu.Unlock()
+	if d.annCancel != nil {
+		d.annCancel()
+		d.annCancel = nil
+	}
+}
+
 // stop cancels d's annotation job and its pending diagnostics: nothing
 // is published for d afterwards.
 func (d *openDoc) stop() {
