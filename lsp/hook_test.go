@@ -14,13 +14,14 @@ func setTestHook(tb testing.TB, hook func(ctx context.Context, method string)) {
 	if hook == nil {
 		return
 	}
-	testHook = func(ctx context.Context, method string, u uri.URI) {
+	h := func(ctx context.Context, method string, u uri.URI) {
 		if u != "" {
 			ctx = context.WithValue(ctx, hookURIKey{}, u)
 		}
 		hook(ctx, method)
 	}
-	tb.Cleanup(func() { testHook = nil })
+	testHook.Store(&h)
+	tb.Cleanup(func() { testHook.Store(nil) })
 }
 
 // hookURIKey is the context key of the document a test hook call is

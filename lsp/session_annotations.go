@@ -41,9 +41,7 @@ func (s *Server) startAnnotations(d *openDoc, snap *snapshot, diags []protocol.D
 					zap.ByteString("stack", debug.Stack()))
 			}
 		}()
-		if testHook != nil {
-			testHook(ctx, "annotations", snap.uri)
-		}
+		runTestHook(ctx, "annotations", snap.uri)
 		as := annotate(ctx, snap, set.depth())
 		if as == nil || ctx.Err() != nil {
 			return

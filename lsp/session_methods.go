@@ -164,9 +164,7 @@ func docRequest[P any](method string, fn func(ctx context.Context, snap *snapsho
 			return nil, err
 		}
 		return func(ctx context.Context) (any, error) {
-			if testHook != nil {
-				testHook(ctx, "document:"+method, snap.uri)
-			}
+			runTestHook(ctx, "document:"+method, snap.uri)
 			if err := snap.awaitAnalysis(ctx); err != nil {
 				return nil, err
 			}

@@ -28,9 +28,7 @@ func (ds *diagScheduler) runOne(snap *snapshot) {
 	}()
 	diags := ds.s.diagnostics(snap)
 	ds.warnTooLarge(snap)
-	if testHook != nil {
-		testHook(context.Background(), "publish", "")
-	}
+	runTestHook(context.Background(), "publish", "")
 	if ds.publish(snap, diags) {
 		// Only now, so that they never delay the diagnostics.
 		ds.s.startAnnotations(ds.doc, snap, diags)
@@ -126,9 +124,7 @@ func (s *Server) diagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
 			diags = []protocol.Diagnostic{internalErrorDiagnostic(fmt.Errorf("internal error: %v", r))}
 		}
 	}()
-	if testHook != nil {
-		testHook(context.Background(), "diagnostics", snap.uri)
-	}
+	runTestHook(context.Background(), "diagnostics", snap.uri)
 	if snap.outOfSync {
 		return []protocol.Diagnostic{outOfSyncDiagnostic()}
 	}

@@ -257,9 +257,7 @@ func (s *Server) request(ctx context.Context, req *jsonrpc2.Request) (result any
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	fl.setCancel(cancel)
-	if testHook != nil {
-		testHook(ctx, method, "")
-	}
+	runTestHook(ctx, method, "")
 	result, err = work(ctx)
 	if fl.isCancelled() {
 		// The spec asks for RequestCancelled once the client gave up.
@@ -291,9 +289,7 @@ func (s *Server) notification(ctx context.Context, req *jsonrpc2.Request) {
 		s.log.Debug("notification dropped", zap.String("method", method), zap.Stringer("state", st))
 		return
 	}
-	if testHook != nil {
-		testHook(ctx, method, "")
-	}
+	runTestHook(ctx, method, "")
 	if m.notify == nil {
 		s.log.Debug("notification ignored", zap.String("method", method))
 		return
@@ -342,8 +338,17 @@ func (s *Server) cancelRequest(raw []byte) {
 // of every diagnostics run ("diagnostics"), before each publication
 // ("publish", with no URI) and at the start of an annotation job
 // ("annotations"). A test makes it panic to prove the recovery, or
-// watches the order of events. nil in the program.
-var testHook func(ctx context.Context, method string, u uri.URI)
+// watches the order of events. Unset in the program; atomic, because a
+// test sets and clears it while the goroutines of an earlier server may
+// still look.
+var testHook atomic.Pointer[func(ctx context.Context, method string, u uri.URI)]
+
+// runTestHook runs testHook, if set.
+func runTestHook(ctx context.Context, method string, u uri.URI) {
+	if h := testHook.Load(); h != nil {
+		(*h)(ctx, method, u)
+	}
+}
 
 // errCancelled answers a request cancelled by the client.
 var errCancelled = jsonrpc2.NewError(jsonrpc2.Code(protocol.LSPErrorCodesRequestCancelled), "gamels: request cancelled")
