@@ -90,6 +90,20 @@ func (r *PathGame) OnPath(c Cell) bool {
 	return r.on[i>>6]&(1<<(i&63)) != 0
 }
 
+// OneMoveWins returns the one-move winning cells of the side the
+// verdict names (WhiteInOne for PathWhiteInOne, BlackInOne for
+// PathBlackInOne), or nil for any other verdict: the cells a drawing
+// or an editor marks as "a winning move here".
+func (r *PathGame) OneMoveWins() []Cell {
+	switch r.Class {
+	case PathWhiteInOne:
+		return r.WhiteInOne
+	case PathBlackInOne:
+		return r.BlackInOne
+	}
+	return nil
+}
+
 // Edge bits of a square or component: White's left (start) and right
 // (goal) columns in bits 0 and 1, Black's top (start) and bottom (goal)
 // rows in bits 2 and 3. A component's bits are those of its own colour.

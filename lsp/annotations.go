@@ -3,12 +3,9 @@ package lsp
 import (
 	"context"
 	"errors"
-	"runtime/debug"
-	"slices"
 	"strconv"
 
 	"go.lsp.dev/protocol"
-	"go.uber.org/zap"
 
 	"gamels/analyze"
 	"gamels/analyze/solve"
@@ -20,10 +17,10 @@ import (
 // inlay hints after the moves, a section of the move's hover, and Hint
 // diagnostics (which editors keep out of their problems list).
 //
-// They are computed by one background job per document, started after a
-// snapshot's diagnostics are published and cancelled by the document's
-// next snapshot (a change, a new setting) or its closing: they never
-// delay diagnostics or requests. A job annotates each game with
+// They are computed by one background job per document
+// (session_annotations.go), started after a snapshot's diagnostics are
+// published and cancelled by the document's next snapshot (a change, a
+// new setting) or its closing: they never delay diagnostics or requests. A job annotates each game with
 // AnnotateFrom and the previous job's analysis of the game at the same
 // index, so that an edit searches only the positions from the first
 // changed move on. When it finishes, the diagnostics of its snapshot are
@@ -55,95 +52,27 @@ func (as *annotationSet) game(i int) *solve.Analysis {
 	return as.games[i]
 }
 
-// annotationsFor returns the annotations of snap, or nil when there are
-// none for this exact snapshot (not computed yet, cancelled, or off).
-func (s *Server) annotationsFor(snap *snapshot) *annotationSet {
-	s.mu.Lock()
-	d := s.docs[snap.uri]
-	s.mu.Unlock()
-	if d == nil {
-		return nil
-	}
-	as := d.ann.Load()
-	if as == nil || as.snap != snap {
-		return nil
-	}
-	return as
-}
-
-// cancelAnnotations cancels the document's job, if any. O(1).
-func (d *document) cancelAnnotations() {
-	d.annMu.Lock()
-	defer d.annMu.Unlock()
-	if d.annCancel != nil {
-		d.annCancel()
-		d.annCancel = nil
-	}
-}
-
 // MaxAnnotatedSize is the largest document the engine annotates in the
 // background: 1 MiB, a few hundred games. A contest input of megabytes
 // would keep a processor busy for minutes after every edit; `gamels
 // analyze` annotates files of any size on demand.
 const MaxAnnotatedSize = 1 << 20
 
-// startAnnotations starts the annotation job of snap, whose diagnostics
-// diags were just published, in the background, cancelling the
-// previous one.
-func (s *Server) startAnnotations(d *document, snap *snapshot, diags []protocol.Diagnostic) {
-	s.mu.Lock()
-	set := s.settings.Analysis
-	refresh := s.inlayRefresh
-	s.mu.Unlock()
-	if set.Off || snap.outOfSync || (snap.kind != parse.Pousse && snap.kind != parse.Spot) ||
-		snap.text.Len() > MaxAnnotatedSize {
-		return
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	d.annMu.Lock()
-	if d.annCancel != nil {
-		d.annCancel()
-	}
-	d.annCancel = cancel
-	d.annMu.Unlock()
-	go func() {
-		defer cancel()
-		defer func() {
-			if r := recover(); r != nil {
-				s.log.Error("panic annotating", zap.String("uri", string(snap.uri)), zap.Any("panic", r),
-					zap.ByteString("stack", debug.Stack()))
-			}
-		}()
-		if s.hook != nil {
-			s.hook(withHookURI(ctx, snap.uri), "annotations")
-		}
-		as := s.annotate(ctx, d, snap, set.depth())
-		if as == nil || ctx.Err() != nil {
-			return
-		}
-		d.ann.Store(as)
-		if !d.diags.republish(ctx, snap, append(slices.Clone(diags), annotationDiagnostics(snap, as)...)) {
-			return
-		}
-		if refresh {
-			if _, err := s.conn.Call(ctx, protocol.MethodWorkspaceInlayHintRefresh, nil, nil); err != nil {
-				s.log.Debug("inlayHint/refresh", zap.Error(err))
-			}
-		}
-	}()
-}
-
 // annotate runs the engine on every Pousse and Spot game of snap,
-// reusing the document's last annotations game by game. It returns nil
+// reusing the document's last annotations (kept in its gameCache) game
+// by game. It returns nil
 // when ctx is cancelled. Cost: per game, one search of at most
 // annotationNodes nodes per position from the first move that differs
 // from the last analysis of the game at the same index.
-func (s *Server) annotate(ctx context.Context, d *document, snap *snapshot, depth int) *annotationSet {
+func annotate(ctx context.Context, snap *snapshot, depth int) *annotationSet {
 	fa, err := snap.Analysis()
 	if err != nil || fa.tooLarge {
 		return nil
 	}
-	prev := d.ann.Load()
+	var prev *annotationSet
+	if snap.cache != nil {
+		prev = snap.cache.ann.Load()
+	}
 	a := solve.NewAnnotator(solve.Options{Depth: depth, Nodes: annotationNodes, TableBits: annotationTableBits})
 	as := &annotationSet{snap: snap, games: map[int]*solve.Analysis{}, depth: depth}
 	for _, ga := range fa.games {

@@ -47,11 +47,11 @@ type boardResult struct {
 
 // boardMove is what the move shown did.
 type boardMove struct {
-	Cells  []boardCell `json:"cells"`            // Pousse: the pushed run; Spot: the square toggled
-	Off    *boardCell  `json:"off,omitempty"`    // Pousse: the square whose marker fell off
-	OffWho string      `json:"offWho,omitempty"` // "X" or "O"
-	Add    bool        `json:"add,omitempty"`    // Spot: a spot placed (else removed)
-	Noop   bool        `json:"illegal,omitempty"`
+	Cells   []boardCell `json:"cells"`             // Pousse: the pushed run; Spot: the square toggled
+	Off     *boardCell  `json:"off,omitempty"`     // Pousse: the square whose marker fell off
+	OffWho  string      `json:"offWho,omitempty"`  // "X" or "O"
+	Add     bool        `json:"add,omitempty"`     // Spot: a spot placed (else removed)
+	Illegal bool        `json:"illegal,omitempty"` // Spot: a move that changes nothing
 }
 
 type boardStraight struct {
@@ -79,7 +79,7 @@ type boardCell struct {
 // nearest checkpoint, a Spot replay of k moves), O(N²) to write its rows,
 // and O(moves · log lines) for the list of moves with their ranges, which
 // is given whole (a game has at most about 10⁵ moves: some MB of JSON).
-func (s *Server) board(ctx context.Context, snap *snapshot, p *protocol.TextDocumentPositionParams) (any, error) {
+func board(ctx context.Context, snap *snapshot, p *protocol.TextDocumentPositionParams) (any, error) {
 	fa, m, off, err := snap.at(p.Position)
 	if err != nil {
 		return nil, err
@@ -100,9 +100,9 @@ func (s *Server) board(ctx context.Context, snap *snapshot, p *protocol.TextDocu
 }
 
 // appendMoves appends the moves list and closes the object: each move as
-// {"move":k,"text":"L2","range":{...}}, written straight into b (about
-// 100 bytes a move; encoding/json took 1.7 µs a move). O(moves · log
-// lines).
+// {"move":k,"text":"L2","range":{...}}, written straight into b with
+// wire's JSON writers rather than through a value for encoding/json: a
+// game's list is its whole answer's bulk. O(moves · log lines).
 func appendMoves(b []byte, text *textpos.Text, g *parse.Game, m *Mapper) []byte {
 	b = append(b, `,"moves":[`...)
 	if g == nil {
@@ -161,12 +161,12 @@ func boardAt(kind parse.Kind, ga *gameAnalysis, off int) *boardResult {
 func pousseBoard(res *boardResult, g *parse.Game, pg *analyze.PousseGame) {
 	res.Played = pg.Played()
 	k := min(res.Move, res.Played)
-	prev, _ := hoverBoards.Get().(*analyze.PousseState)
+	prev, _ := pousseStates.Get().(*analyze.PousseState)
 	st := pg.BoardInto(prev, max(k-1, 0))
 	if st == nil {
 		return
 	}
-	defer hoverBoards.Put(st)
+	defer pousseStates.Put(st)
 	if k > 0 && k == res.Move {
 		mv := g.Moves[k-1]
 		sh := st.PushRun(mv.Dir(), mv.Line())
@@ -199,7 +199,7 @@ func spotBoard(res *boardResult, g *parse.Game, sg *analyze.SpotGame) {
 	st := sg.Board(k)
 	if k > 0 && k == res.Move {
 		mv := g.Moves[k-1]
-		res.Last = &boardMove{Cells: []boardCell{{mv.Row(), mv.Col()}}, Add: mv.Add(), Noop: sg.IllegalAt(k - 1)}
+		res.Last = &boardMove{Cells: []boardCell{{mv.Row(), mv.Col()}}, Add: mv.Add(), Illegal: sg.IllegalAt(k - 1)}
 	}
 	row := make([]byte, st.N())
 	for r := 1; r <= st.N(); r++ {
@@ -235,11 +235,8 @@ func pathBoard(res *boardResult, g *parse.Game, pr *analyze.PathGame) *boardResu
 		res.Rows = append(res.Rows, string(row))
 	}
 	res.Path = cells(pr.Path)
-	switch pr.Class {
-	case analyze.PathWhiteInOne:
-		res.OneMove = cells(pr.WhiteInOne)
-	case analyze.PathBlackInOne:
-		res.OneMove = cells(pr.BlackInOne)
+	if in1 := pr.OneMoveWins(); in1 != nil {
+		res.OneMove = cells(in1)
 	}
 	return res
 }

@@ -90,13 +90,3 @@ func boardLatency(b *testing.B, c *testClient, text []byte) {
 	b.ReportMetric(float64(board)/float64(hover), "board/hover")
 	b.ReportMetric(float64(size)/1024, "board-KB")
 }
-
-// TestBoardCapability checks that initialize advertises gamels/board.
-func TestBoardCapability(t *testing.T) {
-	c := startServer(t, nil)
-	res := c.initialize(nil, "")
-	var exp map[string]bool
-	if err := json.Unmarshal(res.Capabilities.Experimental, &exp); err != nil || !exp["gamelsBoard"] {
-		t.Errorf("experimental capabilities %s (%v), want gamelsBoard: true", res.Capabilities.Experimental, err)
-	}
-}

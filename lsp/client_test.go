@@ -56,7 +56,7 @@ func startServerConn(tb testing.TB, hook func(ctx context.Context, method string
 		Debounce: 5 * time.Millisecond,
 		MaxDelay: 50 * time.Millisecond,
 	})
-	srv.hook = hook
+	setTestHook(tb, hook)
 	// The engine's annotations come at a time of their own, after the
 	// diagnostics: off for the tests that do not ask for them (with
 	// gamels.analysis.enabled), whose publications and hovers would

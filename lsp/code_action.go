@@ -48,7 +48,7 @@ const maxVerified = 64
 //
 // Every action names the diagnostics it fixes, exactly as published.
 // The answer is always a list, never null.
-func (s *Server) codeActions(ctx context.Context, snap *snapshot, p *protocol.CodeActionParams) (any, error) {
+func codeActions(ctx context.Context, snap *snapshot, p *protocol.CodeActionParams) (any, error) {
 	if err := snap.editable(); err != nil {
 		return nil, err
 	}

@@ -252,12 +252,11 @@ func FuzzEditFeatures(f *testing.F) {
 				pousseHighlights(ga, off)
 				pathHighlights(textpos.FromBytes(text), ga, off)
 			}
-			srv := &Server{}
-			if _, err := srv.definition(context.Background(), snap, &protocol.DefinitionParams{
+			if _, err := definition(context.Background(), snap, &protocol.DefinitionParams{
 				TextDocumentPositionParams: protocol.TextDocumentPositionParams{Position: m.Position(off)}}); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := srv.rangeFormatting(context.Background(), snap, &protocol.DocumentRangeFormattingParams{
+			if _, err := rangeFormatting(context.Background(), snap, &protocol.DocumentRangeFormattingParams{
 				Range: m.Range(parse.Span{Start: off / 2, End: off})}); err != nil {
 				t.Fatal(err)
 			}

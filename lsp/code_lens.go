@@ -15,7 +15,7 @@ const RevealCommand = "gamels.revealMove"
 // codeLens answers textDocument/codeLens: one lens on each game's N line,
 // "game 2: X WINS at move 7", whose command reveals the ending move (the
 // last move when there is no end; for PATH the first marked cell).
-func (s *Server) codeLens(ctx context.Context, snap *snapshot, p *protocol.CodeLensParams) (any, error) {
+func codeLens(ctx context.Context, snap *snapshot, p *protocol.CodeLensParams) (any, error) {
 	fa, err := snap.Analysis()
 	if err != nil {
 		return nil, errAnalysis(err)

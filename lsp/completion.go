@@ -27,7 +27,7 @@ import (
 //
 // Outside a game (before the first size, after QUIT, in a comment) the
 // list is empty. The answer is always a list, never null.
-func (s *Server) completion(ctx context.Context, snap *snapshot, p *protocol.CompletionParams) (any, error) {
+func completion(ctx context.Context, snap *snapshot, p *protocol.CompletionParams) (any, error) {
 	if err := snap.editable(); err != nil {
 		return nil, err
 	}

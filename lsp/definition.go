@@ -13,7 +13,7 @@ import (
 // rotation) goes to the earlier move that made that pattern, and under
 // icfp rules a Pousse move that recreates a state goes to the move that
 // produced that state before. Anywhere else the answer is null.
-func (s *Server) definition(ctx context.Context, snap *snapshot, p *protocol.DefinitionParams) (any, error) {
+func definition(ctx context.Context, snap *snapshot, p *protocol.DefinitionParams) (any, error) {
 	fa, m, off, err := snap.at(p.Position)
 	if err != nil {
 		return nil, err

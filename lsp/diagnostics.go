@@ -2,15 +2,12 @@ package lsp
 
 import (
 	"cmp"
-	"context"
 	"fmt"
-	"runtime/debug"
 	"slices"
 	"sync"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
-	"go.uber.org/zap"
 
 	"gamels/analyze"
 	"gamels/parse"
@@ -18,45 +15,7 @@ import (
 
 // The diagnostics of a snapshot: parse errors, engine issues, how each
 // game ends, PATH verdicts and marks. When they are computed and
-// published is the scheduler's (scheduler.go).
-
-// safeDiagnostics computes the diagnostics of snap, turning a panic into
-// a single diagnostic that says so, so that the user is not left with
-// silently stale marks.
-func (s *Server) safeDiagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
-	defer func() {
-		if r := recover(); r != nil {
-			s.log.Error("panic computing diagnostics", zap.String("uri", string(snap.uri)),
-				zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
-			diags = []protocol.Diagnostic{internalErrorDiagnostic(fmt.Errorf("internal error: %v", r))}
-		}
-	}()
-	if s.hook != nil {
-		s.hook(withHookURI(context.Background(), snap.uri), "diagnostics")
-	}
-	if snap.outOfSync {
-		return []protocol.Diagnostic{outOfSyncDiagnostic()}
-	}
-	// A text just opened (or replaced whole) has its line index made on
-	// first use (textpos.FromBytes): make it now, alongside the parse
-	// and analysis, which do not need it. A no-op for an edited text.
-	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				s.log.Error("panic building the line index", zap.String("uri", string(snap.uri)),
-					zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
-			}
-		}()
-		snap.text.Index()
-	}()
-	fa, err := snap.Analysis()
-	if err != nil {
-		s.log.Error("analysis failed", zap.String("uri", string(snap.uri)), zap.Error(err),
-			zap.ByteString("stack", panicStack(err)))
-		return []protocol.Diagnostic{internalErrorDiagnostic(err)}
-	}
-	return computeDiagnostics(snap, fa)
-}
+// published is the session's (session_scheduler.go, session_publish.go).
 
 // outOfSyncDiagnostic is the one diagnostic of a document out of sync:
 // its text is not the client's, so no position in it can be trusted.
@@ -191,10 +150,8 @@ func (d spanDiag) toProtocol(u uri.URI, m *Mapper) protocol.Diagnostic {
 //
 // Each game's diagnostics are made once per engine result and reused,
 // moved, by later snapshots (gameDiags). Over MaxDiagnostics, the ones
-// kept are chosen in byte offsets, by the rule of capDiagnostics (errors
-// first, then warnings, information, hints, each in document order):
-// MaxDiagnostics-1 of them and a last one saying how many more there
-// are; only those are converted to positions. Cost: O(diagnostics) plus
+// kept are chosen in byte offsets, by capDiagnostics, before any is
+// converted to positions. Cost: O(diagnostics) plus
 // O(log lines) per diagnostic converted.
 func computeDiagnostics(snap *snapshot, fa *fileAnalysis) []protocol.Diagnostic {
 	if fa.tooLarge {
@@ -234,17 +191,14 @@ func computeDiagnostics(snap *snapshot, fa *fileAnalysis) []protocol.Diagnostic 
 		take(errs[0].Span.Start)
 	}
 	m := snap.Mapper()
-	var notice *protocol.Diagnostic
-	if len(all) > MaxDiagnostics {
-		all, notice = capSpanDiags(all, m)
-	}
-	out := make([]protocol.Diagnostic, 0, len(all)+1)
-	for _, d := range all {
+	kept, first := capDiagnostics(all, func(d *spanDiag) protocol.DiagnosticSeverity { return d.sev })
+	out := make([]protocol.Diagnostic, 0, len(kept)+1)
+	for _, d := range kept {
 		out = append(out, d.toProtocol(snap.uri, m))
 	}
 	sortDiagnostics(out)
-	if notice != nil {
-		out = append(out, *notice)
+	if first >= 0 {
+		out = append(out, moreDiagnostics(len(all)-len(kept), m.Position(all[first].span.Start)))
 	}
 	return out
 }
@@ -259,47 +213,6 @@ func applyVerdicts(d *spanDiag, level VerdictLevel) bool {
 		d.sev = protocol.DiagnosticSeverityHint
 	}
 	return true
-}
-
-// capSpanDiags keeps MaxDiagnostics-1 of all (in document order), errors
-// first, then warnings, information and hints, and returns them with a
-// diagnostic saying how many were left out (at the first one left out),
-// so that the list published is MaxDiagnostics long (and capDiagnostics
-// leaves it as it is).
-func capSpanDiags(all []spanDiag, m *Mapper) ([]spanDiag, *protocol.Diagnostic) {
-	limit := MaxDiagnostics - 1
-	keep := make([]bool, len(all))
-	n := 0
-	for _, sev := range []protocol.DiagnosticSeverity{protocol.DiagnosticSeverityError, protocol.DiagnosticSeverityWarning,
-		protocol.DiagnosticSeverityInformation, protocol.DiagnosticSeverityHint, 0} {
-		for i, d := range all {
-			if n == limit {
-				break
-			}
-			known := d.sev >= protocol.DiagnosticSeverityError && d.sev <= protocol.DiagnosticSeverityHint
-			if !keep[i] && (d.sev == sev || sev == 0 && !known) {
-				keep[i] = true
-				n++
-			}
-		}
-	}
-	kept := make([]spanDiag, 0, limit)
-	first := -1
-	for i, d := range all {
-		if keep[i] {
-			kept = append(kept, d)
-		} else if first < 0 {
-			first = i
-		}
-	}
-	at := m.Position(all[first].span.Start)
-	return kept, &protocol.Diagnostic{
-		Range:    protocol.Range{Start: at, End: at},
-		Severity: protocol.DiagnosticSeverityInformation,
-		Source:   protocol.NewOptional("gamels"),
-		Message: protocol.String(fmt.Sprintf("gamels: %d more diagnostics not shown: at most %d are published for a document (MaxDiagnostics)",
-			len(all)-len(kept), MaxDiagnostics)),
-	}
 }
 
 // outcomeSpanDiags says how a Pousse or Spot game ends: at its ending

@@ -2,7 +2,7 @@ package lsp
 
 // Marker tests of the editing features (completion, code actions,
 // definition, highlight, formatting, semantic tokens). They read the
-// testdata/lsp/e5_*.txtar archives (editMarkerFiles), which TestMarkers
+// testdata/e5_*.txtar archives (editMarkerFiles), which TestMarkers
 // also runs for their diagnostics, lenses and outline. Annotations, in
 // `#@` comments, are those of the one registry annotationSpecs (an
 // unknown one fails the test):

@@ -9,7 +9,7 @@ import (
 // foldingRanges answers textDocument/foldingRange: one region per game
 // that spans more than one line, from its N line to its last line, with
 // the game's summary as the collapsed text.
-func (s *Server) foldingRanges(ctx context.Context, snap *snapshot, p *protocol.FoldingRangeParams) (any, error) {
+func foldingRanges(ctx context.Context, snap *snapshot, p *protocol.FoldingRangeParams) (any, error) {
 	fa, err := snap.Analysis()
 	if err != nil {
 		return nil, errAnalysis(err)

@@ -16,7 +16,7 @@ import (
 // is not a transcript, or one whose formatting would be unsafe gets no
 // edits: an empty list, never null. The client's formatting options (tab
 // size, spaces) do not apply: the layout has no indentation.
-func (s *Server) formatting(ctx context.Context, snap *snapshot, p *protocol.DocumentFormattingParams) (any, error) {
+func formatting(ctx context.Context, snap *snapshot, p *protocol.DocumentFormattingParams) (any, error) {
 	if err := snap.editable(); err != nil {
 		return nil, err
 	}
@@ -32,7 +32,7 @@ func (s *Server) formatting(ctx context.Context, snap *snapshot, p *protocol.Doc
 // whole lines. Should that subset of edits change what the transcript
 // means (a line the diff moved from outside the range), all the edits
 // are returned instead.
-func (s *Server) rangeFormatting(ctx context.Context, snap *snapshot, p *protocol.DocumentRangeFormattingParams) (any, error) {
+func rangeFormatting(ctx context.Context, snap *snapshot, p *protocol.DocumentRangeFormattingParams) (any, error) {
 	if err := snap.editable(); err != nil {
 		return nil, err
 	}

@@ -42,7 +42,7 @@ func formatCorpus(t *testing.T) map[string][]byte {
 			out[base+".path"] = b
 		}
 	}
-	archives, _ := filepath.Glob("../testdata/lsp/*.txtar")
+	archives, _ := filepath.Glob("testdata/*.txtar")
 	more, _ := filepath.Glob("../format/testdata/*.txtar")
 	for _, a := range append(archives, more...) {
 		ar, err := txtar.ParseFile(a)
@@ -195,7 +195,7 @@ func TestRangeFormattingRandom(t *testing.T) {
 			all, _ := formatEdits(context.Background(), kind, src)
 			a, b := rnd.IntN(len(src)+1), rnd.IntN(len(src)+1)
 			snap := &snapshot{kind: kind, text: textpos.FromBytes(src), enc: UTF16}
-			res, err := (&Server{}).rangeFormatting(context.Background(), snap, &protocol.DocumentRangeFormattingParams{
+			res, err := rangeFormatting(context.Background(), snap, &protocol.DocumentRangeFormattingParams{
 				Range: m.Range(parse.Span{Start: min(a, b), End: max(a, b)})})
 			if err != nil {
 				t.Fatal(err)

@@ -27,7 +27,7 @@ import (
 //
 // Anywhere else (a move not played, a Spot move, other cells) the list
 // is empty.
-func (s *Server) documentHighlight(ctx context.Context, snap *snapshot, p *protocol.DocumentHighlightParams) (any, error) {
+func documentHighlight(ctx context.Context, snap *snapshot, p *protocol.DocumentHighlightParams) (any, error) {
 	fa, m, off, err := snap.at(p.Position)
 	if err != nil {
 		return nil, err

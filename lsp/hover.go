@@ -22,7 +22,7 @@ import (
 //   - on a game's N line, the game's summary and final board;
 //   - on a PATH cell, the cell and its part in the verdict;
 //   - elsewhere, nothing (null).
-func (s *Server) hover(ctx context.Context, snap *snapshot, p *protocol.HoverParams) (any, error) {
+func hover(ctx context.Context, snap *snapshot, p *protocol.HoverParams) (any, error) {
 	fa, m, off, err := snap.at(p.Position)
 	if err != nil {
 		return nil, err
@@ -39,7 +39,7 @@ func (s *Server) hover(ctx context.Context, snap *snapshot, p *protocol.HoverPar
 		return nil, nil
 	}
 	if i := moveAt(ga.game, off); i >= 0 && (snap.kind == parse.Pousse || snap.kind == parse.Spot) && !inSpan(ga.game.N.Span, off) {
-		if as := s.annotationsFor(snap); as != nil {
+		if as := snap.annotations(); as != nil {
 			md = appendEngineHover(md, snap.kind, as, ga.game.Index, i)
 		}
 	}
@@ -48,18 +48,13 @@ func (s *Server) hover(ctx context.Context, snap *snapshot, p *protocol.HoverPar
 }
 
 // hoverBufs holds the buffers hovers write their markdown into (10.7 KB
-// for a 100 x 100 board): with them and hoverBoards, a hover allocates
+// for a 100 x 100 board): with them and pousseStates, a hover allocates
 // little more than its answer.
 var hoverBufs = sync.Pool{New: func() any { return new([]byte) }}
 
-// hoverText returns the markdown for offset off in game ga and the span
-// it describes.
-func hoverText(text *textpos.Text, kind parse.Kind, rules parse.Rules, ga *gameAnalysis, off int) (string, parse.Span, bool) {
-	md, sp, ok := appendHover(nil, text, kind, rules, ga, off)
-	return string(md), sp, ok
-}
-
-// appendHover is hoverText appending the markdown to dst.
+// appendHover appends to dst the markdown for offset off in game ga and
+// returns the span it describes; ok is false when off is on nothing
+// described.
 func appendHover(dst []byte, text *textpos.Text, kind parse.Kind, rules parse.Rules, ga *gameAnalysis, off int) ([]byte, parse.Span, bool) {
 	g := ga.game
 	if inSpan(g.N.Span, off) {
@@ -136,11 +131,11 @@ func appendMoveHover(b []byte, kind parse.Kind, ga *gameAnalysis, i int) []byte 
 	var spot string
 	switch {
 	case ga.pousse != nil:
-		prev, _ := hoverBoards.Get().(*analyze.PousseState)
+		prev, _ := pousseStates.Get().(*analyze.PousseState)
 		if pousse = ga.pousse.BoardInto(prev, k); pousse == nil {
 			return b
 		}
-		defer hoverBoards.Put(pousse)
+		defer pousseStates.Put(pousse)
 		x, o := pousse.Straights()
 		b = fmt.Appendf(b, "\n\nstraights: X %d, O %d", x, o)
 	case ga.spot != nil:
@@ -165,10 +160,6 @@ func appendMoveHover(b []byte, kind parse.Kind, ga *gameAnalysis, i int) []byte 
 	}
 	return append(b, "```\n"...)
 }
-
-// hoverBoards keeps Pousse states for moveHover to restore positions
-// into: a 100 x 100 state is 22 KB, and hovers come one after another.
-var hoverBoards sync.Pool
 
 // cellHover describes PATH cell c.
 func cellHover(ga *gameAnalysis, c analyze.Cell) string {

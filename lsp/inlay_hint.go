@@ -19,7 +19,7 @@ import (
 // (annotations.go), each annotation's hint after its move ("?? missed
 // R3: wins at once"). Cost: O(log games + hints in range), plus the
 // analysis.
-func (s *Server) inlayHints(ctx context.Context, snap *snapshot, p *protocol.InlayHintParams) (any, error) {
+func inlayHints(ctx context.Context, snap *snapshot, p *protocol.InlayHintParams) (any, error) {
 	fa, err := snap.Analysis()
 	if err != nil {
 		return nil, errAnalysis(err)
@@ -45,7 +45,7 @@ func (s *Server) inlayHints(ctx context.Context, snap *snapshot, p *protocol.Inl
 		}
 		out = append(out, h)
 	}
-	as := s.annotationsFor(snap)
+	as := snap.annotations()
 	// From the first game that ends at or after the range's start.
 	first := sort.Search(len(fa.games), func(i int) bool { return fa.games[i].game.Span.End >= want.Start })
 	for k, ga := range fa.games[first:] {

@@ -1,6 +1,6 @@
 package lsp
 
-// Marker tests. Each testdata/lsp/*.txtar archive holds transcripts whose
+// Marker tests. Each testdata/*.txtar archive holds transcripts whose
 // `#@` comments state what the server must say about their line:
 //
 //	L2        #@ diag(info, "L2", "X WINS") hover("L2", x_wins)
@@ -57,7 +57,7 @@ import (
 	"gamels/parse"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden sections of testdata/lsp/*.txtar")
+var update = flag.Bool("update", false, "rewrite the golden sections of testdata/*.txtar")
 
 func TestMarkers(t *testing.T) { eachMarkerFile(t, "*.txtar", runMarkers) }
 
@@ -112,15 +112,15 @@ W
 	}
 }
 
-// eachMarkerFile runs run, as a subtest, on every file of testdata/lsp
+// eachMarkerFile runs run, as a subtest, on every file of testdata
 // that matches pattern; it fails when there is none.
 func eachMarkerFile(t *testing.T, pattern string, run func(t *testing.T, file string)) {
-	files, err := filepath.Glob(filepath.Join("../testdata/lsp", pattern))
+	files, err := filepath.Glob(filepath.Join("testdata", pattern))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(files) == 0 {
-		t.Fatalf("no %s marker files in testdata/lsp", pattern)
+		t.Fatalf("no %s marker files in testdata", pattern)
 	}
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) { run(t, file) })

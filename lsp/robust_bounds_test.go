@@ -153,6 +153,9 @@ func TestCancelStopsWork(t *testing.T) {
 // request takes at its fastest, so that a formatting that ran on to its
 // end despite the cancel fails the test however fast the machine.
 func TestCancelStopsFormatting(t *testing.T) {
+	if testing.Short() {
+		t.Skip("formats a document of 500000 games, several times")
+	}
 	const games = 500000
 	text := strings.Repeat("1\nL1\nQUIT\n\n", games)
 	// Trailing blanks on the first line and on the last.

@@ -333,7 +333,7 @@ func TestHugeDocuments(t *testing.T) {
 		heapPerByte      uint64
 	}{
 		{"line.pousse", "3\n" + strings.Repeat("L1 ", 50<<20/3), "over the 32 MiB the server analyses", 1, 6},
-		{"games.pousse", strings.Repeat("1\nL1\nQUIT\n", 1000000), "more diagnostics", MaxDiagnostics + 1, 100},
+		{"games.pousse", strings.Repeat("1\nL1\nQUIT\n", 1000000), "more diagnostics", MaxDiagnostics, 100},
 	} {
 		u := uri.URI("file:///huge/" + tc.name)
 		var p *protocol.PublishDiagnosticsParams
@@ -395,12 +395,12 @@ func TestCapDiagnostics(t *testing.T) {
 		}
 		ds = append(ds, protocol.Diagnostic{Range: rng(uint32(i), 0, uint32(i), 1), Severity: sev, Message: protocol.String("m")})
 	}
-	got := capDiagnostics(ds)
-	if len(got) != MaxDiagnostics+1 {
-		t.Fatalf("%d diagnostics, want %d", len(got), MaxDiagnostics+1)
+	got := capPublished(ds)
+	if len(got) != MaxDiagnostics {
+		t.Fatalf("%d diagnostics, want %d", len(got), MaxDiagnostics)
 	}
 	errs := 0
-	for i, d := range got[:MaxDiagnostics] {
+	for i, d := range got[:MaxDiagnostics-1] {
 		if d.Severity == protocol.DiagnosticSeverityError {
 			errs++
 		}
@@ -411,10 +411,10 @@ func TestCapDiagnostics(t *testing.T) {
 	if want := (MaxDiagnostics + 2000 + 242) / 250; errs != want {
 		t.Errorf("%d errors kept, want %d", errs, want)
 	}
-	if msg := fmt.Sprint(got[MaxDiagnostics].Message); !strings.Contains(msg, "2000 more diagnostics not shown") {
+	if msg := fmt.Sprint(got[MaxDiagnostics-1].Message); !strings.Contains(msg, "2001 more diagnostics not shown") {
 		t.Errorf("last diagnostic: %s", msg)
 	}
-	if small := ds[:10]; len(capDiagnostics(small)) != 10 {
+	if small := ds[:10]; len(capPublished(small)) != 10 {
 		t.Errorf("a short list was cut")
 	}
 }

@@ -37,7 +37,7 @@ func corpus(t testing.TB) map[string][]byte {
 			}
 		}
 	}
-	archives, _ := filepath.Glob("../testdata/lsp/*.txtar")
+	archives, _ := filepath.Glob("testdata/*.txtar")
 	for _, a := range archives {
 		ar, err := txtar.ParseFile(a)
 		if err != nil {

@@ -62,7 +62,7 @@ func startRaw(t *testing.T, hook func(ctx context.Context, method string)) *rawS
 		Debounce: 5 * time.Millisecond,
 		MaxDelay: 50 * time.Millisecond,
 	})
-	srv.hook = hook
+	setTestHook(t, hook)
 	rs := &rawSession{t: t, conn: b, srv: srv, exit: make(chan int, 1), in: make(chan *rawMsg, 1<<12), out: make(chan rawWrite, 1<<10)}
 	stop := make(chan struct{})
 	go func() {

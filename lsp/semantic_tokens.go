@@ -72,7 +72,7 @@ type semToken struct {
 // of the transcript that the parser recognised (malformed text is left to
 // the grammar), encoded relative to the previous token in the
 // negotiated position encoding. O(tokens log tokens).
-func (s *Server) semanticTokens(ctx context.Context, snap *snapshot, p *protocol.SemanticTokensParams) (any, error) {
+func semanticTokens(ctx context.Context, snap *snapshot, p *protocol.SemanticTokensParams) (any, error) {
 	fa, err := snap.Analysis()
 	if err != nil {
 		return nil, errAnalysis(err)
@@ -152,14 +152,7 @@ func newCellMarks(res *analyze.PathGame) cellMarks {
 	if res == nil {
 		return cm
 	}
-	var cells []analyze.Cell
-	switch res.Class {
-	case analyze.PathWhiteInOne:
-		cells = res.WhiteInOne
-	case analyze.PathBlackInOne:
-		cells = res.BlackInOne
-	}
-	if len(cells) > 0 {
+	if cells := res.OneMoveWins(); len(cells) > 0 {
 		cm.inOne = make(map[analyze.Cell]bool, len(cells))
 		for _, c := range cells {
 			cm.inOne[c] = true

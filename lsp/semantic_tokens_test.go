@@ -11,9 +11,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
-
-	"gamels/internal/textpos"
-	"gamels/parse"
 )
 
 // tokenShapes says what the text of each token type looks like.
@@ -110,21 +107,6 @@ func TestSemanticTokensEncoding(t *testing.T) {
 			t.Errorf("%v:\n got %s\nwant %s", tc.enc, s, tc.want)
 		}
 	}
-}
-
-// BenchmarkSemanticTokens collects and encodes the tokens of the 3000
-// random Spot games.
-func BenchmarkSemanticTokens(b *testing.B) {
-	text := readContest(b, "random/uva141_random3000.in")
-	fa := analyzeFile(parse.Spot, textpos.FromBytes(text), parse.RulesDefault, nil)
-	m := testMapper(text, UTF16)
-	b.SetBytes(int64(len(text)))
-	b.ReportAllocs()
-	var n int
-	for b.Loop() {
-		n = len(encodeTokens(m, collectTokens(textpos.FromBytes(text), parse.Spot, fa))) / 5
-	}
-	b.ReportMetric(float64(n), "tokens")
 }
 
 // TestSemanticTokensPathMarks checks the winningPath and oneMoveWin

@@ -57,15 +57,6 @@ const (
 
 var verdictLevels = map[string]VerdictLevel{"information": VerdictsInformation, "hint": VerdictsHint, "off": VerdictsOff}
 
-func (v VerdictLevel) String() string {
-	for name, l := range verdictLevels {
-		if l == v {
-			return name
-		}
-	}
-	return "information"
-}
-
 // parseSettings reads settings from the JSON of initializationOptions or
 // of workspace/didChangeConfiguration's settings, starting from cur.
 // Accepted shapes, the first found wins:

@@ -9,7 +9,7 @@ import (
 // documentSymbols answers textDocument/documentSymbol: one symbol per
 // game, named "game 2" ("board 2" for PATH), its verdict as detail, its
 // range the whole game and its selection range the N line.
-func (s *Server) documentSymbols(ctx context.Context, snap *snapshot, p *protocol.DocumentSymbolParams) (any, error) {
+func documentSymbols(ctx context.Context, snap *snapshot, p *protocol.DocumentSymbolParams) (any, error) {
 	fa, err := snap.Analysis()
 	if err != nil {
 		return nil, errAnalysis(err)

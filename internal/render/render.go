@@ -189,14 +189,7 @@ func Path(g *parse.Game, res *analyze.PathGame) string {
 	n := g.Size
 	star := map[analyze.Cell]bool{}
 	if res != nil {
-		var cells []analyze.Cell
-		switch res.Class {
-		case analyze.PathWhiteInOne:
-			cells = res.WhiteInOne
-		case analyze.PathBlackInOne:
-			cells = res.BlackInOne
-		}
-		for _, c := range cells {
+		for _, c := range res.OneMoveWins() {
 			star[c] = true
 		}
 	}

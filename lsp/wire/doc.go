@@ -16,10 +16,12 @@
 //   - DecodeOpen: the params of textDocument/didOpen, with the text
 //     unescaped in one pass straight into the bytes the server keeps;
 //     DocumentURI: a document URI checked and kept as the client spelt
-//     it.
-//   - EncodeHover: the JSON of a markdown hover, sent as a raw message;
-//     AppendJSONString and AppendRange, its pieces, for other answers
-//     written by hand.
+//     it; TextDocumentURI: that URI read from any textDocument/* params;
+//     DecodeChange: the params of textDocument/didChange, each change
+//     validated strictly.
+//   - EncodeHover (hover.go): the JSON of a markdown hover, sent as a raw
+//     message; AppendJSONString and AppendRange (json.go), the JSON
+//     writers of every answer written by hand.
 //
 // Each step is O(bytes of the message); the doc comments say more.
 package wire

@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"context"
 	"io"
 	"os"
 	"os/exec"
@@ -12,12 +11,10 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
-
-	"gamels/lsp/wire"
 )
 
 // The resident memory of a server process: the test binary runs itself
-// as a server (TestPerfServeHelper) and the benchmark reads the child's
+// as a server (TestMain, main_test.go) and the benchmark reads the child's
 // VmRSS and VmHWM from /proc, so that nothing of the client or of other
 // benchmarks is counted.
 
@@ -25,21 +22,6 @@ const (
 	perfServeEnv    = "GAMELS_PERF_SERVE"
 	perfDebounceEnv = "GAMELS_PERF_DEBOUNCE" // the server's Debounce, when set
 )
-
-// TestPerfServeHelper is the server process of BenchmarkServerRSS; it
-// does nothing in a normal test run.
-func TestPerfServeHelper(t *testing.T) {
-	if os.Getenv(perfServeEnv) != "1" {
-		t.Skip("the server process of BenchmarkServerRSS")
-	}
-	var opts Options
-	if d, err := time.ParseDuration(os.Getenv(perfDebounceEnv)); err == nil {
-		opts.Debounce = d // the edit benchmarks: no wait before analysing
-	}
-	srv := NewServer(opts)
-	code := srv.Serve(context.Background(), wire.NewStream(pipeRWC{os.Stdin, os.Stdout}, nil))
-	os.Exit(code)
-}
 
 type pipeRWC struct {
 	io.Reader
@@ -89,7 +71,7 @@ func BenchmarkServerRSS(b *testing.B) {
 }
 
 // startServerProcess starts the test binary as a server process
-// (TestPerfServeHelper) and connects a client to its standard input and
+// (TestMain, main_test.go) and connects a client to its standard input and
 // output, as an editor does, with env added to its environment. It
 // returns the client and the process id.
 func startServerProcess(b testing.TB, env ...string) (*testClient, int) {
@@ -101,7 +83,7 @@ func startServerProcess(b testing.TB, env ...string) (*testClient, int) {
 // server's standard input, for a benchmark to write a pre-encoded frame
 // to (one Write, while the client sends nothing else).
 func startServerProcessIO(b testing.TB, env ...string) (*testClient, int, io.Writer) {
-	cmd := exec.Command(os.Args[0], "-test.run=^TestPerfServeHelper$")
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(append(os.Environ(), perfServeEnv+"=1"), env...)
 	cmd.Stderr = os.Stderr
 	in, err := cmd.StdinPipe()

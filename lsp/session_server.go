@@ -17,7 +17,9 @@
 // library's stream ends it; SECURITY.md lists what the server promises
 // and its limits.
 //
-// Every method the server answers is in one table, in methods.go.
+// Every method the server answers is in one table, in session_methods.go;
+// docs/architecture.md maps the package: the cache (cache_*.go), the
+// session (session_*.go), the features (a file each) and the wire.
 //
 // Inside the server everything is in byte offsets; a snapshot's Mapper
 // converts to and from protocol positions at the edge, in UTF-16 or, when
@@ -76,7 +78,7 @@ type Server struct {
 	state    state
 	enc      Encoding
 	settings Settings
-	docs     map[uri.URI]*document
+	docs     map[uri.URI]*openDoc
 	// inlayRefresh: the client takes workspace/inlayHint/refresh.
 	inlayRefresh bool
 
@@ -90,13 +92,6 @@ type Server struct {
 
 	idle *idleRelease // returns freed memory after work on a large document
 
-	// hook, when set (tests only), runs at the start of every request's
-	// work (with the method's name, and again as "document:"+method with
-	// the document in the context, see hookURI), of every notification,
-	// of every diagnostics run (as "diagnostics", with the document), and
-	// before each publication of diagnostics (as "publish"); a test makes
-	// it panic to prove recovery.
-	hook func(ctx context.Context, method string)
 }
 
 // state is the lifecycle state of the session.
@@ -138,7 +133,7 @@ func NewServer(opts Options) *Server {
 		log:      opts.Logger,
 		opts:     opts,
 		methods:  methodTable(),
-		docs:     map[uri.URI]*document{},
+		docs:     map[uri.URI]*openDoc{},
 		inflight: map[jsonrpc2.ID]*inflight{},
 		exitCh:   make(chan struct{}),
 	}
@@ -204,7 +199,7 @@ func (s *Server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 type handlerFunc func(s *Server, ctx context.Context, params []byte) (work func(context.Context) (any, error), err error)
 
 // request serves a call: the lifecycle rules, then the method's handler
-// from the table (methods.go), with any panic recovered into an
+// from the table (session_methods.go), with any panic recovered into an
 // InternalError answer.
 func (s *Server) request(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
 	method := strings.Clone(req.Method())
@@ -262,9 +257,7 @@ func (s *Server) request(ctx context.Context, req *jsonrpc2.Request) (result any
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	fl.setCancel(cancel)
-	if s.hook != nil {
-		s.hook(ctx, method)
-	}
+	runTestHook(ctx, method, "")
 	result, err = work(ctx)
 	if fl.isCancelled() {
 		// The spec asks for RequestCancelled once the client gave up.
@@ -296,9 +289,7 @@ func (s *Server) notification(ctx context.Context, req *jsonrpc2.Request) {
 		s.log.Debug("notification dropped", zap.String("method", method), zap.Stringer("state", st))
 		return
 	}
-	if s.hook != nil {
-		s.hook(ctx, method)
-	}
+	runTestHook(ctx, method, "")
 	if m.notify == nil {
 		s.log.Debug("notification ignored", zap.String("method", method))
 		return
@@ -340,44 +331,27 @@ func (s *Server) cancelRequest(raw []byte) {
 	}
 }
 
+// testHook, set only by the package's tests (hook_test.go), runs at the
+// points where the session recovers from a panic: the start of every
+// request's work (with the method's name, and again as
+// "document:"+method with the document's URI), of every notification,
+// of every diagnostics run ("diagnostics"), before each publication
+// ("publish", with no URI) and at the start of an annotation job
+// ("annotations"). A test makes it panic to prove the recovery, or
+// watches the order of events. Unset in the program; atomic, because a
+// test sets and clears it while the goroutines of an earlier server may
+// still look.
+var testHook atomic.Pointer[func(ctx context.Context, method string, u uri.URI)]
+
+// runTestHook runs testHook, if set.
+func runTestHook(ctx context.Context, method string, u uri.URI) {
+	if h := testHook.Load(); h != nil {
+		(*h)(ctx, method, u)
+	}
+}
+
 // errCancelled answers a request cancelled by the client.
 var errCancelled = jsonrpc2.NewError(jsonrpc2.Code(protocol.LSPErrorCodesRequestCancelled), "gamels: request cancelled")
-
-// MaxDiagnostics bounds the diagnostics published for one document
-// (10000). Beyond it the most severe are kept (errors first, then
-// warnings, information, hints, each in document order) and one last
-// Information diagnostic says how many more there are: a transcript of a
-// million games must not become a publication of a hundred megabytes.
-const MaxDiagnostics = 10000
-
-// capDiagnostics applies MaxDiagnostics to ds, sorted by position.
-// O(len(ds)).
-func capDiagnostics(ds []protocol.Diagnostic) []protocol.Diagnostic {
-	if len(ds) <= MaxDiagnostics {
-		return ds
-	}
-	keep := make([]protocol.Diagnostic, 0, MaxDiagnostics+1)
-	for _, sev := range []protocol.DiagnosticSeverity{protocol.DiagnosticSeverityError, protocol.DiagnosticSeverityWarning,
-		protocol.DiagnosticSeverityInformation, protocol.DiagnosticSeverityHint, 0} {
-		for _, d := range ds {
-			if len(keep) == MaxDiagnostics {
-				break
-			}
-			known := d.Severity >= protocol.DiagnosticSeverityError && d.Severity <= protocol.DiagnosticSeverityHint
-			if d.Severity == sev || sev == 0 && !known {
-				keep = append(keep, d)
-			}
-		}
-	}
-	sortDiagnostics(keep)
-	return append(keep, protocol.Diagnostic{
-		Range:    ds[len(ds)-1].Range,
-		Severity: protocol.DiagnosticSeverityInformation,
-		Source:   protocol.NewOptional("gamels"),
-		Message: protocol.String(fmt.Sprintf("gamels: %d more diagnostics not shown: at most %d are published for a document (MaxDiagnostics)",
-			len(ds)-len(keep), MaxDiagnostics)),
-	})
-}
 
 // errInvalidParams wraps a params decoding error.
 func errInvalidParams(method string, err error) error {
@@ -394,59 +368,6 @@ func (s *Server) snapshot(u uri.URI) (*snapshot, error) {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "gamels: document not open: %s", u)
 	}
 	return d.snap.Load(), nil
-}
-
-// docRequest builds the handlerFunc of a request about one document: it
-// decodes params of type P, takes the snapshot of the document named by
-// params.textDocument.uri (as the client spelt it), and runs fn on it
-// concurrently.
-func docRequest[P any](method string, fn func(s *Server, ctx context.Context, snap *snapshot, p *P) (any, error)) handlerFunc {
-	return func(s *Server, ctx context.Context, raw []byte) (func(context.Context) (any, error), error) {
-		p := new(P)
-		if err := protocol.Unmarshal(raw, p); err != nil {
-			return nil, errInvalidParams(method, err)
-		}
-		// The document is found by its URI as the client spelt it, not
-		// by the library's canonical form of it.
-		u, err := rawDocumentURI(raw)
-		if err != nil {
-			return nil, errInvalidParams(method, err)
-		}
-		snap, err := s.snapshot(u)
-		if err != nil {
-			return nil, err
-		}
-		return func(ctx context.Context) (any, error) {
-			if s.hook != nil {
-				s.hook(withHookURI(ctx, snap.uri), "document:"+method)
-			}
-			if err := snap.awaitAnalysis(ctx); err != nil {
-				return nil, err
-			}
-			return fn(s, ctx, snap, p)
-		}, nil
-	}
-}
-
-// hookURIKey is the context key of the document a test hook call is
-// about (see withHookURI).
-type hookURIKey struct{}
-
-// withHookURI tells a test hook which document the work is about: the
-// diagnostics of one document, or a request about one.
-func withHookURI(ctx context.Context, u uri.URI) context.Context {
-	return context.WithValue(ctx, hookURIKey{}, u)
-}
-
-// hookURI returns the document of a test hook call, or "".
-func hookURI(ctx context.Context) uri.URI {
-	u, _ := ctx.Value(hookURIKey{}).(uri.URI)
-	return u
-}
-
-// errAnalysis turns a failed analysis into a request error.
-func errAnalysis(err error) error {
-	return jsonrpc2.Errorf(jsonrpc2.InternalError, "gamels: %v", err)
 }
 
 // inflight is the cancellation of a request in flight. A cancellation

@@ -1,4 +1,4 @@
-package lsp
+package wire
 
 import (
 	"errors"
@@ -9,8 +9,6 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
-
-	"gamels/lsp/wire"
 )
 
 // This file decodes what text synchronisation must get exactly right: the
@@ -28,12 +26,12 @@ type docParams struct {
 	} `json:"textDocument"`
 }
 
-// rawDocumentURI returns params.textDocument.uri exactly as the client
+// TextDocumentURI returns params.textDocument.uri exactly as the client
 // sent it (after JSON unescaping), checked by the uri package but not
 // rewritten by it: a document is keyed, and answered, by the client's own
 // spelling, so that two URIs the client keeps apart stay apart and
 // diagnostics go to the URI the client knows. O(len(raw)).
-func rawDocumentURI(raw []byte) (uri.URI, error) {
+func TextDocumentURI(raw []byte) (uri.URI, error) {
 	var p docParams
 	if err := protocol.Unmarshal(raw, &p); err != nil {
 		return "", err
@@ -41,17 +39,12 @@ func rawDocumentURI(raw []byte) (uri.URI, error) {
 	if p.TextDocument.URI == nil {
 		return "", errors.New("textDocument.uri is missing")
 	}
-	return checkedURI(*p.TextDocument.URI)
+	return DocumentURI(*p.TextDocument.URI)
 }
 
-// checkedURI returns s as a URI when the uri package accepts it, as
-// sent (the transport's rule, wire.DocumentURI, that didOpen follows
-// too).
-func checkedURI(s string) (uri.URI, error) { return wire.DocumentURI(s) }
-
-// changeParams is DidChangeTextDocumentParams with its changes kept raw,
+// changeJSON is DidChangeTextDocumentParams with its changes kept raw,
 // so that each is validated on its own terms.
-type changeParams struct {
+type changeJSON struct {
 	TextDocument struct {
 		URI     *string `json:"uri"`
 		Version *int32  `json:"version"`
@@ -67,88 +60,88 @@ type rawChange struct {
 	Text        jsontext.Value `json:"text"`
 }
 
-// A textChange is one validated content change: a partial change when
+// A TextChange is one validated content change: a partial change when
 // whole is false, else a whole-document change.
-type textChange struct {
-	whole bool
-	rng   protocol.Range
-	text  string
+type TextChange struct {
+	Whole bool
+	Range protocol.Range
+	Text  string
 }
 
-// didChangeParams is a validated didChange.
-type didChangeParams struct {
-	uri     uri.URI
-	version int32
-	changes []textChange
+// ChangeParams is a validated didChange.
+type ChangeParams struct {
+	URI     uri.URI
+	Version int32
+	Changes []TextChange
 }
 
-// errMalformedChange marks a didChange whose changes are neither valid
+// ErrMalformedChange marks a didChange whose changes are neither valid
 // partial changes nor valid whole-document changes.
-var errMalformedChange = errors.New("malformed content change")
+var ErrMalformedChange = errors.New("malformed content change")
 
-// decodeDidChange decodes and validates didChange params. A change is
+// DecodeChange decodes and validates didChange params. A change is
 // either partial, {"range": Range, "rangeLength"?: uinteger, "text":
 // string}, or whole, {"text": string} with no range member at all; a
 // range that is null or not a Range of uintegers (0 to 2^31-1), a
 // rangeLength that is not a uinteger, a text that is missing or not a
-// string make the whole notification malformed (errMalformedChange):
+// string make the whole notification malformed (ErrMalformedChange):
 // applying part of it, or reading it as a replacement, would leave the
 // server's text different from the client's. O(len(raw)).
-func decodeDidChange(raw []byte) (didChangeParams, error) {
-	var p changeParams
+func DecodeChange(raw []byte) (ChangeParams, error) {
+	var p changeJSON
 	if err := protocol.Unmarshal(raw, &p); err != nil {
-		return didChangeParams{}, fmt.Errorf("%w: %v", errMalformedChange, err)
+		return ChangeParams{}, fmt.Errorf("%w: %v", ErrMalformedChange, err)
 	}
 	if p.TextDocument.URI == nil {
-		return didChangeParams{}, errors.New("textDocument.uri is missing")
+		return ChangeParams{}, errors.New("textDocument.uri is missing")
 	}
-	u, err := checkedURI(*p.TextDocument.URI)
+	u, err := DocumentURI(*p.TextDocument.URI)
 	if err != nil {
-		return didChangeParams{}, err
+		return ChangeParams{}, err
 	}
-	out := didChangeParams{uri: u}
+	out := ChangeParams{URI: u}
 	if p.TextDocument.Version == nil {
-		return out, fmt.Errorf("%w: textDocument.version is missing", errMalformedChange)
+		return out, fmt.Errorf("%w: textDocument.version is missing", ErrMalformedChange)
 	}
-	out.version = *p.TextDocument.Version
+	out.Version = *p.TextDocument.Version
 	if p.ContentChanges == nil {
-		return out, fmt.Errorf("%w: contentChanges is missing", errMalformedChange)
+		return out, fmt.Errorf("%w: contentChanges is missing", ErrMalformedChange)
 	}
-	out.changes = make([]textChange, 0, len(*p.ContentChanges))
+	out.Changes = make([]TextChange, 0, len(*p.ContentChanges))
 	for i, rc := range *p.ContentChanges {
 		ch, err := decodeChange(rc)
 		if err != nil {
-			return out, fmt.Errorf("%w: change %d: %v", errMalformedChange, i, err)
+			return out, fmt.Errorf("%w: change %d: %v", ErrMalformedChange, i, err)
 		}
-		out.changes = append(out.changes, ch)
+		out.Changes = append(out.Changes, ch)
 	}
 	return out, nil
 }
 
 // decodeChange validates one content change.
-func decodeChange(raw jsontext.Value) (textChange, error) {
+func decodeChange(raw jsontext.Value) (TextChange, error) {
 	if !isObject(raw) {
-		return textChange{}, errors.New("not an object")
+		return TextChange{}, errors.New("not an object")
 	}
 	var rc rawChange
 	if err := protocol.Unmarshal(raw, &rc); err != nil {
-		return textChange{}, err
+		return TextChange{}, err
 	}
-	var ch textChange
+	var ch TextChange
 	if rc.Text == nil {
 		return ch, errors.New(`"text" is missing`)
 	}
-	if err := strictUnmarshal(rc.Text, &ch.text); err != nil {
+	if err := strictUnmarshal(rc.Text, &ch.Text); err != nil {
 		return ch, fmt.Errorf(`"text": %v`, err)
 	}
 	if rc.Range == nil {
 		if rc.RangeLength != nil {
 			return ch, errors.New(`"rangeLength" without "range"`)
 		}
-		ch.whole = true
+		ch.Whole = true
 		return ch, nil
 	}
-	if err := decodeRange(rc.Range, &ch.rng); err != nil {
+	if err := decodeRange(rc.Range, &ch.Range); err != nil {
 		return ch, fmt.Errorf(`"range": %v`, err)
 	}
 	if rc.RangeLength != nil {

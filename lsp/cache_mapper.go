@@ -117,9 +117,6 @@ func (m *Mapper) from(i int, ln []byte, target int, byOff bool) checkpoint {
 	return cps[max(k-1, 0)]
 }
 
-// Text returns the text the Mapper converts on.
-func (m *Mapper) Text() *textpos.Text { return m.text }
-
 // Lines returns the number of lines (one more than the number of line
 // ends).
 func (m *Mapper) Lines() int { return m.text.Lines() }

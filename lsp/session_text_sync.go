@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"sync"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -15,9 +16,45 @@ import (
 )
 
 // The text synchronisation notifications. They run on the read goroutine,
-// one after the other in wire order; each replaces a document's snapshot
-// atomically and schedules its diagnostics. None of them parses: that
-// happens once per snapshot, on first use.
+// one after the other in wire order; each makes the document's next
+// snapshot (document.next) and schedules its diagnostics. None of them
+// parses: that happens once per snapshot, on first use.
+
+// An openDoc is the session's record of an open document: the cache's
+// document (its snapshots), the scheduler of its diagnostics and the
+// cancellation of its annotation job.
+type openDoc struct {
+	*document
+	diags *diagScheduler
+
+	annMu     sync.Mutex
+	annCancel context.CancelFunc
+}
+
+// update makes d's next snapshot from sp and schedules its diagnostics;
+// the annotations of the last snapshot are stale now.
+func (d *openDoc) update(sp snapshotSpec) {
+	snap := d.next(sp)
+	d.cancelAnnotations()
+	d.diags.schedule(snap)
+}
+
+// cancelAnnotations cancels the document's job, if any. O(1).
+func (d *openDoc) cancelAnnotations() {
+	d.annMu.Lock()
+	defer d.annMu.Unlock()
+	if d.annCancel != nil {
+		d.annCancel()
+		d.annCancel = nil
+	}
+}
+
+// stop cancels d's annotation job and its pending diagnostics: nothing
+// is published for d afterwards.
+func (d *openDoc) stop() {
+	d.cancelAnnotations()
+	d.diags.stop()
+}
 
 func (s *Server) didOpen(ctx context.Context, raw []byte) error {
 	item, err := wire.DecodeOpen(raw)
@@ -27,24 +64,20 @@ func (s *Server) didOpen(ctx context.Context, raw []byte) error {
 	s.mu.Lock()
 	if old := s.docs[item.URI]; old != nil {
 		// A second didOpen without a close: start afresh.
-		old.diags.stop()
+		old.stop()
 	}
-	d := &document{uri: item.URI, cache: newGameCache()}
-	d.diags = newDiagScheduler(s, d)
-	snap := &snapshot{
-		uri:      item.URI,
+	d := &openDoc{document: newDocument(item.URI, snapshotSpec{
 		version:  item.Version,
 		kind:     kindOf(item.LanguageID, item.URI),
 		text:     textpos.FromBytes(item.Text),
 		enc:      s.enc,
 		rules:    s.settings.PousseRules,
 		verdicts: s.settings.Verdicts,
-		cache:    d.cache,
-		seq:      d.seq.Add(1),
-	}
-	d.snap.Store(snap)
+	})}
+	d.diags = newDiagScheduler(s, d)
 	s.docs[item.URI] = d
 	s.mu.Unlock()
+	snap := d.snap.Load()
 	s.log.Debug("didOpen", zap.String("uri", string(item.URI)), zap.Int32("version", item.Version),
 		zap.Stringer("kind", snap.kind), zap.Int("bytes", snap.text.Len()))
 	d.diags.schedule(snap)
@@ -52,11 +85,11 @@ func (s *Server) didOpen(ctx context.Context, raw []byte) error {
 }
 
 func (s *Server) didChange(ctx context.Context, raw []byte) error {
-	p, err := decodeDidChange(raw)
-	if p.uri == "" {
+	p, err := wire.DecodeChange(raw)
+	if p.URI == "" {
 		return err
 	}
-	u := p.uri
+	u := p.URI
 	s.mu.Lock()
 	d := s.docs[u]
 	rules, verdicts := s.settings.PousseRules, s.settings.Verdicts
@@ -69,31 +102,21 @@ func (s *Server) didChange(ctx context.Context, raw []byte) error {
 		// The client's text is now unknown: keep the last good text,
 		// and refuse edits computed on it until a whole-document change
 		// or a new didOpen brings the document back in sync.
-		s.markOutOfSync(d, old, p.version, err)
+		s.markOutOfSync(d, old, p.Version, err)
 		return err
 	}
-	if p.version <= old.version {
+	if p.Version <= old.version {
 		s.log.Warn("didChange version does not increase", zap.String("uri", string(u)),
-			zap.Int32("version", p.version), zap.Int32("current", old.version))
+			zap.Int32("version", p.Version), zap.Int32("current", old.version))
 	}
-	text, inSync := applyChanges(old, p.changes)
+	text, inSync := applyChanges(old, p.Changes)
 	if !inSync {
-		s.markOutOfSync(d, old, p.version, errors.New("a partial change to a document that is out of sync"))
+		s.markOutOfSync(d, old, p.Version, errors.New("a partial change to a document that is out of sync"))
 		return nil
 	}
-	snap := &snapshot{
-		uri:      u,
-		version:  p.version,
-		kind:     old.kind,
-		text:     text,
-		enc:      old.enc,
-		rules:    rules,
-		verdicts: verdicts,
-		cache:    d.cache,
-		seq:      d.seq.Add(1),
-	}
-	d.snap.Store(snap)
-	d.diags.schedule(snap)
+	sp := old.spec()
+	sp.version, sp.text, sp.rules, sp.verdicts, sp.outOfSync = p.Version, text, rules, verdicts, false
+	d.update(sp)
 	return nil
 }
 
@@ -102,27 +125,16 @@ func (s *Server) didChange(ctx context.Context, raw []byte) error {
 // could not be applied, and republishes its diagnostics, which then say
 // so. The version is the client's, so that the notice is not dropped as
 // stale.
-func (s *Server) markOutOfSync(d *document, old *snapshot, version int32, why error) {
+func (s *Server) markOutOfSync(d *openDoc, old *snapshot, version int32, why error) {
 	s.log.Error("document out of sync: a change could not be applied; its text is kept as it was",
 		zap.String("uri", string(old.uri)), zap.Int32("version", version), zap.Error(why))
-	snap := &snapshot{
-		uri:       old.uri,
-		version:   max(version, old.version),
-		kind:      old.kind,
-		text:      old.text,
-		enc:       old.enc,
-		rules:     old.rules,
-		verdicts:  old.verdicts,
-		cache:     d.cache,
-		seq:       d.seq.Add(1),
-		outOfSync: true,
-	}
-	d.snap.Store(snap)
-	d.diags.schedule(snap)
+	sp := old.spec()
+	sp.version, sp.outOfSync = max(version, old.version), true
+	d.update(sp)
 }
 
 func (s *Server) didClose(ctx context.Context, raw []byte) error {
-	u, err := rawDocumentURI(raw)
+	u, err := wire.TextDocumentURI(raw)
 	if err != nil {
 		return err
 	}
@@ -133,7 +145,8 @@ func (s *Server) didClose(ctx context.Context, raw []byte) error {
 	if d == nil {
 		return fmt.Errorf("didClose for a document not open: %s", u)
 	}
-	d.diags.close(context.Background())
+	d.stop()
+	d.diags.clear(context.Background())
 	if size := d.snap.Load().text.Len(); size >= largeDocument {
 		// The runtime returns freed memory to the system over minutes;
 		// after a large document, the editor's process should shrink
@@ -167,7 +180,7 @@ func (s *Server) didChangeConfiguration(ctx context.Context, raw []byte) error {
 	changed := settings.PousseRules != s.settings.PousseRules
 	republish := settings.Verdicts != s.settings.Verdicts || settings.Analysis != s.settings.Analysis
 	s.settings = settings
-	var docs []*document
+	var docs []*openDoc
 	if changed || republish {
 		for _, d := range s.docs {
 			// A file with its own rules line keeps them; one whose
@@ -184,20 +197,9 @@ func (s *Server) didChangeConfiguration(ctx context.Context, raw []byte) error {
 	}
 	s.log.Info("configuration", zap.Stringer("pousseRules", settings.PousseRules), zap.Int("reanalysed", len(docs)))
 	for _, d := range docs {
-		old := d.snap.Load()
-		snap := &snapshot{
-			uri:      old.uri,
-			version:  old.version,
-			kind:     old.kind,
-			text:     old.text,
-			enc:      old.enc,
-			rules:    settings.PousseRules,
-			verdicts: settings.Verdicts,
-			cache:    d.cache,
-			seq:      d.seq.Add(1),
-		}
-		d.snap.Store(snap)
-		d.diags.schedule(snap)
+		sp := d.snap.Load().spec()
+		sp.rules, sp.verdicts = settings.PousseRules, settings.Verdicts
+		d.update(sp)
 	}
 	return nil
 }

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"hash/maphash"
-	"runtime"
-	"runtime/debug"
 	"sync"
 	"sync/atomic"
 
@@ -219,30 +217,12 @@ func analyzeFile(kind parse.Kind, text *textpos.Text, configured parse.Rules, ca
 // their sum.
 func parseAndAnalyze(fa *fileAnalysis, kind parse.Kind, text []byte, configured parse.Rules) {
 	var (
-		games    []*gameAnalysis
-		rules    parse.Rules // set before the first game is handed out
-		wg       sync.WaitGroup
-		panicked atomic.Value
+		games []*gameAnalysis
+		rules parse.Rules // set before the first game is handed out
 	)
-	work := make(chan *gameAnalysis, 1024)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() {
-				if r := recover(); r != nil {
-					panicked.CompareAndSwap(nil, newWorkerPanic(r))
-					for range work { // let the parser finish
-					}
-				}
-			}()
-			for ga := range work {
-				runEngine(kind, rules, ga, nil)
-			}
-		}()
-	}
+	p := newPool(0, func(ga *gameAnalysis) { runEngine(kind, rules, ga, nil) })
 	func() {
-		defer close(work)
+		defer p.wait()
 		fa.file = parse.ParseEach(kind, text, func(f *parse.File, g *parse.Game) {
 			if games == nil {
 				rules = f.EffectiveRules(configured)
@@ -250,13 +230,9 @@ func parseAndAnalyze(fa *fileAnalysis, kind parse.Kind, text []byte, configured 
 			}
 			ga := &gameAnalysis{game: g, diags: new(gameDiags)}
 			games = append(games, ga)
-			work <- ga
+			p.add(ga)
 		})
 	}()
-	wg.Wait()
-	if r := panicked.Load(); r != nil {
-		panic(r)
-	}
 	fa.rules = fa.file.EffectiveRules(configured)
 	if len(games) != len(fa.file.Games) || (len(games) > 0 && rules != fa.rules) {
 		// Not expected: the parser hands out every game once, after the
@@ -305,40 +281,11 @@ func analyzeGames(kind parse.Kind, rules parse.Rules, games []*parse.Game, out [
 		runEngine(kind, rules, ga, base)
 		out[i] = ga
 	}
-	workers := min(runtime.GOMAXPROCS(0), len(todo))
-	if workers <= 1 {
-		for _, i := range todo {
-			one(i)
-		}
-		return
+	p := newPool(len(todo), one)
+	for _, i := range todo {
+		p.add(i)
 	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	var panicked atomic.Value
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() {
-				// Carried to the caller's goroutine, where the snapshot
-				// turns it into an error.
-				if r := recover(); r != nil {
-					panicked.CompareAndSwap(nil, newWorkerPanic(r))
-				}
-			}()
-			for {
-				k := int(next.Add(1)) - 1
-				if k >= len(todo) {
-					return
-				}
-				one(todo[k])
-			}
-		}()
-	}
-	wg.Wait()
-	if r := panicked.Load(); r != nil {
-		panic(r)
-	}
+	p.wait()
 }
 
 // gameAt returns the game whose span contains offset off (or ends right
@@ -364,10 +311,14 @@ func (fa *fileAnalysis) gameAt(off int) *gameAnalysis {
 // parse and games), from which the next snapshot's analysis starts: an
 // incremental parse, and the analysis of every game that did not change.
 // Nothing older is kept, so a document costs at most two versions' worth
-// of memory while an analysis runs.
+// of memory while an analysis runs. It also keeps the engine's latest
+// annotations of the document, which requests show for the snapshot
+// they were made on and the next job starts from.
 type gameCache struct {
 	mu   sync.Mutex
 	last *fileAnalysis
+
+	ann atomic.Pointer[annotationSet]
 }
 
 func newGameCache() *gameCache { return &gameCache{} }
@@ -422,21 +373,6 @@ func lookupGame(m map[gameKey][]*gameAnalysis, text *textpos.Text, errs bool, sr
 	}
 	return nil
 }
-
-// A workerPanic is a panic recovered in a worker goroutine of the
-// analysis, panicked again on the goroutine that waits for the workers
-// (where the snapshot turns it into an error), with the stack of the
-// goroutine where it happened: the second panic's stack would only show
-// the waiting goroutine.
-type workerPanic struct {
-	value any
-	stack []byte
-}
-
-func newWorkerPanic(r any) *workerPanic { return &workerPanic{value: r, stack: debug.Stack()} }
-
-// String returns the panic's value, as fmt.Sprint(value) does.
-func (p *workerPanic) String() string { return fmt.Sprint(p.value) }
 
 // A panicError is a panic turned into an error, with the stack of the
 // goroutine that panicked, for the log.

@@ -26,11 +26,11 @@ func TestPanicInPublication(t *testing.T) {
 	srv := NewServer(Options{Logger: zap.New(core), Debounce: 5 * time.Millisecond, MaxDelay: 50 * time.Millisecond})
 	var fault atomic.Bool
 	fault.Store(true)
-	srv.hook = func(_ context.Context, method string) {
+	setTestHook(t, func(_ context.Context, method string) {
 		if method == "publish" && fault.Swap(false) {
 			panic("injected fault in publish")
 		}
-	}
+	})
 	exit := make(chan int, 1)
 	go func() { exit <- srv.Serve(context.Background(), wire.NewStream(a, srv.log)) }()
 	c := connectClient(t, jsonrpc2.NewStream(b), exit)

@@ -3,14 +3,10 @@ package lsp
 import (
 	"context"
 	"fmt"
-	"path"
 	"runtime/debug"
-	"strings"
 	"sync"
 	"sync/atomic"
 
-	"go.lsp.dev/jsonrpc2"
-	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"gamels/internal/textpos"
@@ -108,30 +104,17 @@ func analysisPanic(u uri.URI, r any) error {
 	return &panicError{msg: fmt.Sprintf("internal error while analysing %s: %v", u, r), stack: stack}
 }
 
-// at is how a request on a position starts: the snapshot's analysis, its
-// mapper and the byte offset of pos. The error is the protocol error to
-// answer when the engines failed on this text.
-func (s *snapshot) at(pos protocol.Position) (*fileAnalysis, *Mapper, int, error) {
-	fa, err := s.Analysis()
-	if err != nil {
-		return nil, nil, 0, errAnalysis(err)
+// annotations returns the engine's annotations of s, or nil when there
+// are none for this exact snapshot (not computed yet, cancelled, or off).
+func (s *snapshot) annotations() *annotationSet {
+	if s.cache == nil {
+		return nil
 	}
-	m := s.Mapper()
-	return fa, m, m.Offset(pos), nil
-}
-
-// errOutOfSync answers a request for edits on a document whose text the
-// server no longer knows (see snapshot.outOfSync).
-var errOutOfSync = jsonrpc2.NewError(jsonrpc2.InternalError,
-	"gamels: the document is out of sync after a change that could not be applied; close and reopen it")
-
-// editable returns errOutOfSync when snapshot s must not be edited: edits
-// computed on a text the client no longer has would corrupt its own.
-func (s *snapshot) editable() error {
-	if s.outOfSync {
-		return errOutOfSync
+	as := s.cache.ann.Load()
+	if as == nil || as.snap != s {
+		return nil
 	}
-	return nil
+	return as
 }
 
 // ownRules reports whether the snapshot is known, without waiting for an
@@ -142,69 +125,4 @@ func (s *snapshot) ownRules() bool {
 	}
 	fa, err := s.Analysis()
 	return err == nil && fa.file.Rules != parse.RulesDefault
-}
-
-// A document is an open text document: its current snapshot and the
-// state that outlives snapshots (the per-game analysis cache, the
-// diagnostics scheduler).
-type document struct {
-	uri   uri.URI
-	snap  atomic.Pointer[snapshot]
-	seq   atomic.Uint64 // the number of snapshots made so far
-	cache *gameCache
-	diags *diagScheduler
-
-	// The engine's annotations (annotations.go): the last ones computed,
-	// and the cancellation of the job under way.
-	ann       atomic.Pointer[annotationSet]
-	annMu     sync.Mutex
-	annCancel context.CancelFunc
-}
-
-// kindOf returns the transcript kind named by a language id or, failing
-// that, by the document's file extension.
-func kindOf(languageID string, u uri.URI) parse.Kind {
-	if k, ok := parse.KindOf(strings.ToLower(languageID)); ok {
-		return k
-	}
-	p := string(u)
-	if i := strings.IndexAny(p, "?#"); i >= 0 {
-		p = p[:i]
-	}
-	if k, ok := parse.KindOf(strings.ToLower(path.Base(p))); ok {
-		return k
-	}
-	return 0
-}
-
-// applyChanges returns the text that results from applying changes in
-// order to the text of snapshot old. Each ranged change is located in the
-// text as left by the changes before it, with that text's own line index,
-// and applied with textpos.Text.Edit, which shares every chunk of the
-// text the change does not touch: O(bytes of the touched chunks + the
-// change's text + chunks) per change, never a copy of the document. A
-// whole-document change replaces everything (textpos.FromBytes, O(its
-// length)).
-//
-// inSync is false when a ranged change applies to a text the server no
-// longer knows (old is out of sync and no whole-document change came
-// first): the text is then old's, unchanged.
-func applyChanges(old *snapshot, changes []textChange) (text *textpos.Text, inSync bool) {
-	text, m, inSync := old.text, old.Mapper(), !old.outOfSync
-	for _, c := range changes {
-		if c.whole {
-			text, m, inSync = textpos.FromBytes([]byte(c.text)), nil, true
-			continue
-		}
-		if !inSync {
-			return old.text, false
-		}
-		if m == nil {
-			m = NewMapper(text, old.enc)
-		}
-		sp := m.Span(c.rng)
-		text = text.Edit(sp.Start, sp.End, []byte(c.text))
-		m = nil
-	}
-	return text, inSync
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"go.lsp.dev/protocol"
+
+	"gamels/lsp/wire"
 )
 
 // A methodEntry is how the server answers one protocol method: a
@@ -31,9 +33,10 @@ type methodEntry struct {
 
 // methodTable returns every method the server answers. A request not in
 // it gets MethodNotFound; a notification not in it is logged and
-// ignored. The features' handlers live in files named for them
-// (hover.go, completion.go ...); the text synchronisation in
-// text_sync.go; the lifecycle in lifecycle.go.
+// ignored. Each feature is a function of a snapshot and its params, in
+// a file named for it (hover.go, completion.go ...), wrapped by
+// docRequest; the text synchronisation is in session_text_sync.go, the
+// lifecycle in session_lifecycle.go.
 func methodTable() map[string]methodEntry {
 	return map[string]methodEntry{
 		// The lifecycle.
@@ -61,33 +64,33 @@ func methodTable() map[string]methodEntry {
 
 		// The features: requests about one document.
 		protocol.MethodTextDocumentHover: {
-			request:    docRequest(protocol.MethodTextDocumentHover, (*Server).hover),
+			request:    docRequest(protocol.MethodTextDocumentHover, hover),
 			capability: func(c *protocol.ServerCapabilities) { c.HoverProvider = protocol.Boolean(true) },
 		},
 		protocol.MethodTextDocumentInlayHint: {
-			request:    docRequest(protocol.MethodTextDocumentInlayHint, (*Server).inlayHints),
+			request:    docRequest(protocol.MethodTextDocumentInlayHint, inlayHints),
 			capability: func(c *protocol.ServerCapabilities) { c.InlayHintProvider = protocol.Boolean(true) },
 		},
 		protocol.MethodTextDocumentCodeLens: {
-			request:    docRequest(protocol.MethodTextDocumentCodeLens, (*Server).codeLens),
+			request:    docRequest(protocol.MethodTextDocumentCodeLens, codeLens),
 			capability: func(c *protocol.ServerCapabilities) { c.CodeLensProvider = &protocol.CodeLensOptions{} },
 		},
 		protocol.MethodTextDocumentDocumentSymbol: {
-			request:    docRequest(protocol.MethodTextDocumentDocumentSymbol, (*Server).documentSymbols),
+			request:    docRequest(protocol.MethodTextDocumentDocumentSymbol, documentSymbols),
 			capability: func(c *protocol.ServerCapabilities) { c.DocumentSymbolProvider = protocol.Boolean(true) },
 		},
 		protocol.MethodTextDocumentFoldingRange: {
-			request:    docRequest(protocol.MethodTextDocumentFoldingRange, (*Server).foldingRanges),
+			request:    docRequest(protocol.MethodTextDocumentFoldingRange, foldingRanges),
 			capability: func(c *protocol.ServerCapabilities) { c.FoldingRangeProvider = protocol.Boolean(true) },
 		},
 		protocol.MethodTextDocumentCompletion: {
-			request: docRequest(protocol.MethodTextDocumentCompletion, (*Server).completion),
+			request: docRequest(protocol.MethodTextDocumentCompletion, completion),
 			capability: func(c *protocol.ServerCapabilities) {
 				c.CompletionProvider = &protocol.CompletionOptions{TriggerCharacters: []string{" "}}
 			},
 		},
 		protocol.MethodTextDocumentCodeAction: {
-			request: docRequest(protocol.MethodTextDocumentCodeAction, (*Server).codeActions),
+			request: docRequest(protocol.MethodTextDocumentCodeAction, codeActions),
 			capability: func(c *protocol.ServerCapabilities) {
 				c.CodeActionProvider = &protocol.CodeActionOptions{
 					CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix},
@@ -95,23 +98,23 @@ func methodTable() map[string]methodEntry {
 			},
 		},
 		protocol.MethodTextDocumentFormatting: {
-			request:    docRequest(protocol.MethodTextDocumentFormatting, (*Server).formatting),
+			request:    docRequest(protocol.MethodTextDocumentFormatting, formatting),
 			capability: func(c *protocol.ServerCapabilities) { c.DocumentFormattingProvider = protocol.Boolean(true) },
 		},
 		protocol.MethodTextDocumentRangeFormatting: {
-			request:    docRequest(protocol.MethodTextDocumentRangeFormatting, (*Server).rangeFormatting),
+			request:    docRequest(protocol.MethodTextDocumentRangeFormatting, rangeFormatting),
 			capability: func(c *protocol.ServerCapabilities) { c.DocumentRangeFormattingProvider = protocol.Boolean(true) },
 		},
 		protocol.MethodTextDocumentDefinition: {
-			request:    docRequest(protocol.MethodTextDocumentDefinition, (*Server).definition),
+			request:    docRequest(protocol.MethodTextDocumentDefinition, definition),
 			capability: func(c *protocol.ServerCapabilities) { c.DefinitionProvider = protocol.Boolean(true) },
 		},
 		protocol.MethodTextDocumentDocumentHighlight: {
-			request:    docRequest(protocol.MethodTextDocumentDocumentHighlight, (*Server).documentHighlight),
+			request:    docRequest(protocol.MethodTextDocumentDocumentHighlight, documentHighlight),
 			capability: func(c *protocol.ServerCapabilities) { c.DocumentHighlightProvider = protocol.Boolean(true) },
 		},
 		protocol.MethodTextDocumentSemanticTokensFull: {
-			request: docRequest(protocol.MethodTextDocumentSemanticTokensFull, (*Server).semanticTokens),
+			request: docRequest(protocol.MethodTextDocumentSemanticTokensFull, semanticTokens),
 			capability: func(c *protocol.ServerCapabilities) {
 				c.SemanticTokensProvider = &protocol.SemanticTokensOptions{
 					Legend: protocol.SemanticTokensLegend{TokenTypes: tokenTypes, TokenModifiers: tokenModifiers},
@@ -123,7 +126,7 @@ func methodTable() map[string]methodEntry {
 		// The gamels extension: the board under the cursor
 		// (docs/protocol.md).
 		BoardMethod: {
-			request:    docRequest(BoardMethod, (*Server).board),
+			request:    docRequest(BoardMethod, board),
 			capability: func(c *protocol.ServerCapabilities) { c.Experimental = protocol.LSPAny(`{"gamelsBoard":true}`) },
 		},
 
@@ -134,5 +137,38 @@ func methodTable() map[string]methodEntry {
 				c.ExecuteCommandProvider = protocol.ExecuteCommandOptions{Commands: []string{RevealCommand}}
 			},
 		},
+	}
+}
+
+// docRequest builds the handlerFunc of a request about one document: it
+// decodes params of type P, takes the snapshot of the document named by
+// params.textDocument.uri (as the client spelt it), and runs fn on it
+// concurrently.
+func docRequest[P any](method string, fn func(ctx context.Context, snap *snapshot, p *P) (any, error)) handlerFunc {
+	return func(s *Server, ctx context.Context, raw []byte) (func(context.Context) (any, error), error) {
+		p := new(P)
+		if err := protocol.Unmarshal(raw, p); err != nil {
+			return nil, errInvalidParams(method, err)
+		}
+		// The document is found by its URI as the client spelt it, not
+		// by the library's canonical form of it, which is all p holds:
+		// protocol.Unmarshal rewrites every uri.URI and takes no decode
+		// option (its union decoders are its own), so the spelling is
+		// read apart, one member of the params.
+		u, err := wire.TextDocumentURI(raw)
+		if err != nil {
+			return nil, errInvalidParams(method, err)
+		}
+		snap, err := s.snapshot(u)
+		if err != nil {
+			return nil, err
+		}
+		return func(ctx context.Context) (any, error) {
+			runTestHook(ctx, "document:"+method, snap.uri)
+			if err := snap.awaitAnalysis(ctx); err != nil {
+				return nil, err
+			}
+			return fn(ctx, snap, p)
+		}, nil
 	}
 }

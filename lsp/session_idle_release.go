@@ -19,10 +19,9 @@ import (
 // needs (BENCHMARKS.md, "The language server"). A forced collection that
 // also returns the freed pages (debug.FreeOSMemory) brings it back to
 // the live heap. It costs a full collection and the return of the freed
-// pages: 26 ms after 20 line inserts in the 10 MB transcript, 2-4 ms
-// when there is nothing left to return (in process, load average 6).
-// It runs off the request path, when no diagnostics run has ended for
-// delay: once per burst of edits, not while the user is typing.
+// pages, so it runs off the request path, when no diagnostics run has
+// ended for delay: once per burst of edits, not while the user is
+// typing.
 type idleRelease struct {
 	delay   time.Duration
 	release func() // debug.FreeOSMemory; tests count calls instead

@@ -10,8 +10,8 @@ import (
 
 // initialize answers the initialize request: it chooses the position
 // encoding, reads the settings from initializationOptions and lists the
-// capabilities (each method's, from the table in methods.go). A second
-// initialize is an error.
+// capabilities (each method's, from the table in session_methods.go). A
+// second initialize is an error.
 func (s *Server) initialize(raw []byte) (any, error) {
 	var p protocol.InitializeParams
 	if err := protocol.Unmarshal(raw, &p); err != nil {

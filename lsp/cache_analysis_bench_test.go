@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"gamels/internal/textpos"
+	"gamels/lsp/wire"
 	"gamels/parse"
 )
 
@@ -80,7 +81,7 @@ func BenchmarkDiagnostics(b *testing.B) {
 // document: locate the range, splice.
 func BenchmarkApplyChange(b *testing.B) {
 	text := bigPousse(b)
-	change := []textChange{{rng: rng(100000, 0, 100000, 2), text: "R1"}}
+	change := []wire.TextChange{{Range: rng(100000, 0, 100000, 2), Text: "R1"}}
 	b.SetBytes(int64(len(text)))
 	for b.Loop() {
 		// A fresh snapshot each time: the line index is part of the cost

@@ -1,0 +1,41 @@
+package lsp
+
+import (
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+)
+
+// What the features' requests start from: the analysis and the position
+// in a snapshot, and the protocol errors they answer when the snapshot
+// cannot serve them.
+
+// at is how a request on a position starts: the snapshot's analysis, its
+// mapper and the byte offset of pos. The error is the protocol error to
+// answer when the engines failed on this text.
+func (s *snapshot) at(pos protocol.Position) (*fileAnalysis, *Mapper, int, error) {
+	fa, err := s.Analysis()
+	if err != nil {
+		return nil, nil, 0, errAnalysis(err)
+	}
+	m := s.Mapper()
+	return fa, m, m.Offset(pos), nil
+}
+
+// errOutOfSync answers a request for edits on a document whose text the
+// server no longer knows (see snapshot.outOfSync).
+var errOutOfSync = jsonrpc2.NewError(jsonrpc2.InternalError,
+	"gamels: the document is out of sync after a change that could not be applied; close and reopen it")
+
+// editable returns errOutOfSync when snapshot s must not be edited: edits
+// computed on a text the client no longer has would corrupt its own.
+func (s *snapshot) editable() error {
+	if s.outOfSync {
+		return errOutOfSync
+	}
+	return nil
+}
+
+// errAnalysis turns a failed analysis into a request error.
+func errAnalysis(err error) error {
+	return jsonrpc2.Errorf(jsonrpc2.InternalError, "gamels: %v", err)
+}
