@@ -78,8 +78,8 @@ func BenchmarkJudgeContent(b *testing.B) {
 // `gamels judge` computes them (cmd/gamels/judge.go): each game is
 // analysed as soon as the parser has read it. It uses a worker per
 // processor, as the server's open does, so that the comparisons with the
-// open weigh the same work (the judge itself uses one worker, for less
-// CPU: see judgeWorkers).
+// open weigh the same work (the judge itself plays on one worker beside
+// the parser, for less CPU: cmd/gamels/judge_stream.go).
 func judgeContent(text []byte, out *bytes.Buffer) {
 	a := analyze.NewAnalyzer(parse.Pousse, runtime.GOMAXPROCS(0))
 	parse.ParseEach(parse.Pousse, text, func(_ *parse.File, g *parse.Game) {
