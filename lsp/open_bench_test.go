@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -91,6 +92,50 @@ func BenchmarkOpenVsJudge(b *testing.B) {
 			b.ReportMetric(float64(judge.Microseconds())/1e3/float64(i), "judge-ms")
 			b.ReportMetric(float64(open.Microseconds())/1e3/float64(i), "open-ms")
 			b.ReportMetric(float64(open)/float64(judge), "open/judge")
+		})
+	}
+}
+
+// BenchmarkServerOpenProcess is BenchmarkServerOpen with the server as a
+// process behind OS pipes, the way an editor runs it: each iteration
+// writes a pre-encoded didOpen of a new document and waits for its
+// diagnostics, then closes it. Besides the time it reports the server's
+// peak resident set during the open above its resident set before it,
+// as a multiple of the document's size (the peak is reset before each
+// open through /proc/pid/clear_refs).
+func BenchmarkServerOpenProcess(b *testing.B) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		b.Skip("no /proc")
+	}
+	for _, name := range perfNames {
+		text := string(perfInput(name))
+		b.Run(name, func(b *testing.B) {
+			c, pid, in := startServerProcessIO(b)
+			c.initialize(nil, "")
+			b.SetBytes(int64(len(text)))
+			var peak float64
+			i := 0
+			for b.Loop() {
+				i++
+				u := uri.URI(fmt.Sprintf("file:///open%d.pousse", i))
+				b.StopTimer()
+				frame := openFrame(b, u, 1, text)
+				os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", pid), []byte("5"), 0)
+				base := procStatus(pid, "VmRSS")
+				b.StartTimer()
+				writeRaw(b, in, frame)
+				c.waitVersion(u, 1)
+				b.StopTimer()
+				peak = max(peak, float64(procStatus(pid, "VmHWM")-base)/float64(len(text)))
+				c.closeDoc(u)
+				c.forget(u)
+				b.StartTimer()
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/1e3/float64(b.N), "ms/open")
+			b.ReportMetric(peak, "peak-growth/size")
+			if code := c.shutdownExit(); code != 0 {
+				b.Fatalf("server exit status %d", code)
+			}
 		})
 	}
 }
