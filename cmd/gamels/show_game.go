@@ -135,8 +135,8 @@ func (s *shower) steps(g *parse.Game, rows bool) {
 // N line) and after each move played (the cursor at the move's start);
 // PATH has one position. The answers are the server's own, from boards:
 // a contestant can diff them with the debug output of their program.
-// Each answer holds the game's list of moves, so the output grows as
-// moves · (moves + N²).
+// The output is one request's answer per position: each answer carries
+// the game's moves (docs/protocol.md), so it grows with their square.
 func jsonSteps(w io.Writer, boards *lsp.TextBoards, g *parse.Game) error {
 	ctx := context.Background()
 	first, err := boards.At(ctx, g.N.Span.Start)
