@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -93,4 +96,72 @@ func BenchmarkOpenVsJudge(b *testing.B) {
 			b.ReportMetric(float64(open)/float64(judge), "open/judge")
 		})
 	}
+}
+
+// BenchmarkServerOpenProcess is BenchmarkServerOpen with the server as a
+// process behind OS pipes, the way an editor runs it: each iteration
+// writes a pre-encoded didOpen of a new document and waits for its
+// diagnostics, then closes it. Besides the time it reports the server's
+// peak resident set during the open above its resident set before it,
+// as a multiple of the document's size (the peak is reset before each
+// open through /proc/pid/clear_refs), and the processor time the server
+// spent from the didOpen to the diagnostics (user and system, from
+// /proc/pid/stat), which the load of other processes skews less than
+// the wall time.
+func BenchmarkServerOpenProcess(b *testing.B) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		b.Skip("no /proc")
+	}
+	for _, name := range perfNames {
+		text := string(perfInput(name))
+		b.Run(name, func(b *testing.B) {
+			c, pid, in := startServerProcessIO(b)
+			c.initialize(nil, "")
+			b.SetBytes(int64(len(text)))
+			var peak float64
+			var cpu time.Duration
+			i := 0
+			for b.Loop() {
+				i++
+				u := uri.URI(fmt.Sprintf("file:///open%d.pousse", i))
+				b.StopTimer()
+				frame := openFrame(b, u, 1, text)
+				os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", pid), []byte("5"), 0)
+				base, cpu0 := procStatus(pid, "VmRSS"), procCPU(pid)
+				b.StartTimer()
+				writeRaw(b, in, frame)
+				c.waitVersion(u, 1)
+				b.StopTimer()
+				cpu += procCPU(pid) - cpu0
+				peak = max(peak, float64(procStatus(pid, "VmHWM")-base)/float64(len(text)))
+				c.closeDoc(u)
+				c.forget(u)
+				b.StartTimer()
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/1e3/float64(b.N), "ms/open")
+			b.ReportMetric(peak, "peak-growth/size")
+			b.ReportMetric(float64(cpu.Microseconds())/1e3/float64(i), "server-cpu-ms/open")
+			if code := c.shutdownExit(); code != 0 {
+				b.Fatalf("server exit status %d", code)
+			}
+		})
+	}
+}
+
+// procCPU returns the user and system time of process pid so far, from
+// /proc/pid/stat (in clock ticks, taken as the usual 100 a second).
+func procCPU(pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command name, which ends with the last ')':
+	// state is the first, utime the 12th and stime the 13th.
+	f := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * 10 * time.Millisecond
 }

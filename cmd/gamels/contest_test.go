@@ -78,7 +78,8 @@ func TestKindEverywhere(t *testing.T) {
 
 // TestShowGame: show --game K steps through game K: every position,
 // each with what its move did, as the server words it (golden file), or
-// its rows only (issue 28).
+// its rows only, or the gamels/board answer at each position, one a line
+// (issue 28; lsp's TestTextBoards checks those are the server's).
 func TestShowGame(t *testing.T) {
 	dir := t.TempDir()
 	pousse := filepath.Join(dir, "g.pousse")
@@ -93,6 +94,8 @@ func TestShowGame(t *testing.T) {
 		{"show", "--game", "2", "--format", "rows", pousse},
 		{"show", "--game", "1", spot},
 		{"show", "--game", "1", "--format", "rows", spot},
+		{"show", "--game", "2", "--format", "json", pousse},
+		{"show", "--game", "1", "--format", "json", spot},
 	} {
 		status, stdout, stderr := runCLI("", args...)
 		if status != exitOK {
@@ -109,6 +112,7 @@ func TestShowGame(t *testing.T) {
 		{[]string{"show", "--game", "-1", pousse}, exitUsage},
 		{[]string{"show", "--format", "rows", pousse}, exitUsage},
 		{[]string{"show", "--game", "1", "--format", "svg", pousse}, exitUsage},
+		{[]string{"show", "--format", "json", pousse}, exitUsage},
 		{[]string{"show", "--game", "1", pousse + ":2"}, exitUsage},
 	} {
 		if status, _, stderr := runCLI("", tc.args...); status != tc.status {

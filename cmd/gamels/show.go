@@ -10,13 +10,14 @@ import (
 	"gamels/analyze"
 	"gamels/internal/render"
 	"gamels/internal/textpos"
+	"gamels/lsp"
 	"gamels/parse"
 )
 
 func init() {
 	register(&command{
 		name:  "show",
-		usage: "[--rules contest|icfp] [--color auto|always|never] [--kind pousse|spot|path] [--game K [--format board|rows] | --svg|--gif [--theme T] [-o FILE]] FILE[:LINE]",
+		usage: "[--rules contest|icfp] [--color auto|always|never] [--kind pousse|spot|path] [--game K [--format board|rows|json] | --svg|--gif [--theme T] [-o FILE]] FILE[:LINE]",
 		short: "draw the board at a line of a transcript (every game's last position without LINE; every position of game K with --game; a picture with --svg or --gif)",
 		run:   runShow,
 	})
@@ -31,7 +32,7 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	kindName := fs.String("kind", "", kindUsage)
 	maxSize := addSizeFlag(fs, defaultMaxSize)
 	gameNum := fs.Int("game", 0, "print every position of game `K` (1-based), each with what its move did")
-	format := fs.String("format", "board", "with --game: `board` (drawn, with what each move did) or rows (one line a row, an empty line between positions)")
+	format := fs.String("format", "board", "with --game: `board` (drawn, with what each move did), rows (one line a row, an empty line between positions) or json (the gamels/board answer at each position, one a line)")
 	rest, status, ok := parseArgs(fs, args, stdout)
 	if !ok {
 		return status
@@ -103,12 +104,17 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	s := &shower{color: color, w: stdout}
-	games := 0
+	games, failed := 0, false
 	parse.Stream(kind, src, func(f *parse.File, g *parse.Game) {
 		games++
 		s.f, s.rules = f, f.EffectiveRules(rules.r)
 		switch {
 		case want >= 0 && g.Index != want:
+		case *gameNum > 0 && *format == "json":
+			if err := jsonSteps(stdout, lsp.NewTextBoards(kind, src, rules.r), g); err != nil {
+				fmt.Fprintf(stderr, "gamels show: %s: %v\n", quoteName(name), err)
+				failed = true
+			}
 		case *gameNum > 0:
 			s.steps(g, *format == "rows")
 		case want >= 0:
@@ -126,6 +132,8 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	case *gameNum > games:
 		fmt.Fprintf(stderr, "gamels show: %s has %s, no game %d\n", quoteName(name), parse.Plural(games, "game"), *gameNum)
+		return exitProblem
+	case failed:
 		return exitProblem
 	}
 	return 0

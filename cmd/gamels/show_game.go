@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bufio"
+	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
 	"gamels/analyze"
 	"gamels/internal/render"
+	"gamels/lsp"
 	"gamels/parse"
 )
 
@@ -16,8 +20,8 @@ func checkGameFlags(game int, format string, line int) error {
 	switch {
 	case game < 0:
 		return fmt.Errorf("--game takes a game number from 1, not %d", game)
-	case format != "board" && format != "rows":
-		return fmt.Errorf("--format takes board or rows, not %s", quoteArg(format))
+	case format != "board" && format != "rows" && format != "json":
+		return fmt.Errorf("--format takes board, rows or json, not %s", quoteArg(format))
 	case format != "board" && game == 0:
 		return fmt.Errorf("--format goes with --game")
 	case game > 0 && line > 0:
@@ -124,6 +128,39 @@ func (s *shower) steps(g *parse.Game, rows bool) {
 	case o.End < 0 && o.Verdict != "":
 		fmt.Fprintln(w, o.Ending())
 	}
+}
+
+// jsonSteps writes, one a line, the gamels/board answer (docs/protocol.md)
+// at every position of game g, before the first move (the cursor on the
+// N line) and after each move played (the cursor at the move's start);
+// PATH has one position. The answers are the server's own, from boards:
+// a contestant can diff them with the debug output of their program.
+// The output is one request's answer per position: each answer carries
+// the game's moves (docs/protocol.md), so it grows with their square.
+func jsonSteps(w io.Writer, boards *lsp.TextBoards, g *parse.Game) error {
+	ctx := context.Background()
+	first, err := boards.At(ctx, g.N.Span.Start)
+	if err != nil {
+		return err
+	}
+	var head struct{ Played int }
+	if string(first) != "null" {
+		if err := json.Unmarshal(first, &head); err != nil {
+			return err
+		}
+	}
+	bw := bufio.NewWriter(w)
+	bw.Write(first)
+	bw.WriteByte('\n')
+	for k := 1; k <= head.Played; k++ {
+		b, err := boards.At(ctx, g.MoveSpan(k-1).Start)
+		if err != nil {
+			return err
+		}
+		bw.Write(b)
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
 }
 
 // pousseRows writes a Pousse board as the board request does: a line a
