@@ -59,6 +59,23 @@ func (s *SpotState) At(row, col int) bool {
 	return s.bits[i>>6]&(1<<(i&63)) != 0
 }
 
+// AppendRow appends row (1-based) of the pattern to dst, a byte a
+// square: spot for a spot, empty for none; nothing for a row off the
+// board.
+func (s *SpotState) AppendRow(dst []byte, row int, spot, empty byte) []byte {
+	if row < 1 || row > s.n {
+		return dst
+	}
+	for c := 1; c <= s.n; c++ {
+		b := empty
+		if s.At(row, c) {
+			b = spot
+		}
+		dst = append(dst, b)
+	}
+	return dst
+}
+
 // Spots returns the number of spots on the board.
 func (s *SpotState) Spots() int { return s.spots }
 

@@ -201,15 +201,9 @@ func spotBoard(res *boardResult, g *parse.Game, sg *analyze.SpotGame) {
 		mv := g.Moves[k-1]
 		res.Last = &boardMove{Cells: []boardCell{{mv.Row(), mv.Col()}}, Add: mv.Add(), Illegal: sg.IllegalAt(k - 1)}
 	}
-	row := make([]byte, st.N())
+	row := make([]byte, 0, st.N())
 	for r := 1; r <= st.N(); r++ {
-		for c := 1; c <= st.N(); c++ {
-			row[c-1] = '.'
-			if st.At(r, c) {
-				row[c-1] = '*'
-			}
-		}
-		res.Rows = append(res.Rows, string(row))
+		res.Rows = append(res.Rows, string(st.AppendRow(row[:0], r, '*', '.')))
 	}
 }
 

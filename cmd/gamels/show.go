@@ -40,6 +40,13 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(rest) != 1 {
 		return usageError(fs, "want one FILE or FILE:LINE")
 	}
+	wantPicture, status := pic.wanted(fs)
+	if status != 0 {
+		return status
+	}
+	if wantPicture && *gameNum > 0 {
+		return usageError(fs, "--game and --svg/--gif do not go together")
+	}
 	color, err := useColor(*colorMode, stdout, os.Getenv)
 	if err != nil {
 		return usageError(fs, "%v", err)
@@ -55,15 +62,6 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := checkGameFlags(*gameNum, *format, line); err != nil {
 		return usageError(fs, "%v", err)
 	}
-	if want, status := pic.wanted(fs); want {
-		if status != 0 {
-			return status
-		}
-		if *gameNum > 0 {
-			return usageError(fs, "--game and --svg/--gif do not go together")
-		}
-		return pic.run(fs, name, line, flagKind, maxSize.n, rules.r, stdout, stderr)
-	}
 	kind, ok := parse.KindOf(name)
 	if !ok && flagKind == 0 {
 		fmt.Fprintf(stderr, "gamels show: %s: not a transcript (want a .pousse, .spot or .path file, or --kind)\n", quoteName(name))
@@ -71,6 +69,9 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if !ok {
 		kind = flagKind
+	}
+	if wantPicture {
+		return pic.run(fs, name, line, kind, maxSize.n, rules.r, stdout, stderr)
 	}
 	src, err := readLimited(name, nil, maxSize.n)
 	if err != nil {

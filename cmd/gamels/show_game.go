@@ -176,15 +176,8 @@ func pousseRows(st *analyze.PousseState) []string {
 // spotRows writes a Spot pattern: '*' for a spot, '.' for none.
 func spotRows(st *analyze.SpotState) []string {
 	var out []string
-	row := make([]byte, st.N())
 	for r := 1; r <= st.N(); r++ {
-		for c := 1; c <= st.N(); c++ {
-			row[c-1] = '.'
-			if st.At(r, c) {
-				row[c-1] = '*'
-			}
-		}
-		out = append(out, string(row))
+		out = append(out, string(st.AppendRow(nil, r, '*', '.')))
 	}
 	return out
 }

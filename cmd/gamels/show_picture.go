@@ -65,20 +65,12 @@ func (p *pictureFlags) wanted(fs *flag.FlagSet) (bool, int) {
 // run draws the picture of arg (FILE or FILE:LINE): the position at the
 // end of LINE as SVG, or its whole game as a GIF. Without LINE the file
 // must hold one game, drawn at its last move.
-func (p *pictureFlags) run(fs *flag.FlagSet, name string, line int, flagKind parse.Kind, maxSize int64, rules parse.Rules, stdout, stderr io.Writer) int {
+func (p *pictureFlags) run(fs *flag.FlagSet, name string, line int, kind parse.Kind, maxSize int64, rules parse.Rules, stdout, stderr io.Writer) int {
 	if p.gif && p.out == "" && isTerminal(stdout) {
 		return usageError(fs, "not writing a GIF to a terminal: use -o FILE or a redirection")
 	}
 	if _, isTranscript := parse.KindOf(p.out); isTranscript || sameFile(p.out, name) {
 		return usageError(fs, "-o %s: not writing a picture over a transcript", p.out)
-	}
-	kind, ok := parse.KindOf(name)
-	if !ok && flagKind == 0 {
-		fmt.Fprintf(stderr, "gamels show: %s: not a transcript (want a .pousse, .spot or .path file, or --kind)\n", quoteName(name))
-		return exitProblem
-	}
-	if !ok {
-		kind = flagKind
 	}
 	src, err := readLimited(name, nil, maxSize)
 	if err != nil {
