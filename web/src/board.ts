@@ -25,7 +25,7 @@ export class BoardView {
   private current: Board | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private seq = 0;
-  /** Called with the answer after each drawing (the share link, tests). */
+  /** Called after each answer of the server's: the board, or undefined outside every game. */
   onShow: (b: Board | undefined) => void = () => {};
 
   constructor(private readonly view: () => EditorView | undefined) {
@@ -94,6 +94,7 @@ export class BoardView {
     if (!isBoard(board)) {
       const line = view.state.doc.lineAt(view.state.selection.main.head).number;
       this.empty(`Line ${line}: the cursor is outside every game.`);
+      this.onShow(undefined);
       return;
     }
     this.show(board, earlier);
@@ -143,7 +144,6 @@ export class BoardView {
     $("controls").hidden = true;
     $("empty").textContent = message;
     $("empty").hidden = false;
-    this.onShow(undefined);
   }
 
   /** go moves the editor's cursor to move k of the game shown. */

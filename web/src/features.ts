@@ -50,6 +50,8 @@ const sameDiag = (a: LspDiagnostic, b: LspDiagnostic) =>
   a.range.end.line === b.range.end.line &&
   a.range.end.character === b.range.end.character;
 
+let received = 0;
+
 /** The diagnostics the fixes are asked for, at most (a file of errors). */
 const maxFixRequest = 500;
 
@@ -76,6 +78,7 @@ export function diagnostics(): LSPClientExtension {
     },
     notificationHandlers: {
       "textDocument/publishDiagnostics": (client, params: { uri: string; version?: number; diagnostics: LspDiagnostic[] }) => {
+        received = performance.now();
         const file = client.workspace.getFile(params.uri);
         if (!file || (params.version != null && params.version !== file.version)) return true;
         const view = file.getView();
@@ -115,6 +118,9 @@ function show(view: EditorView, plugin: LSPPlugin, items: LspDiagnostic[], fixes
     list.push(d);
   }
   view.dispatch(setDiagnostics(view.state, list), { effects: analysed.of(null) });
+  // For tests and measurements: the diagnostics of a publication (or
+  // their fixes) are shown: how many, for a text of which length, when.
+  window.dispatchEvent(new CustomEvent("gamels:diagnostics", { detail: { count: list.length, fixes: fixes.size, length: plugin.syncedDoc.length, received, at: performance.now() } }));
 }
 
 async function requestFixes(client: LSPClient, view: EditorView, plugin: LSPPlugin, uri: string, version: number, items: LspDiagnostic[]): Promise<void> {
@@ -146,6 +152,7 @@ async function requestFixes(client: LSPClient, view: EditorView, plugin: LSPPlug
     }
   }
   for (const l of fixes.values()) l.sort((a, b) => Number(!!b.isPreferred) - Number(!!a.isPreferred));
+  received = performance.now();
   show(view, plugin, items, fixes);
 }
 

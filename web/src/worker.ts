@@ -18,6 +18,7 @@ const g = self as unknown as ServerGlobals & DedicatedWorkerGlobalScope;
 const early: string[] = [];
 
 g.gamelsReady = () => {
+  console.debug(`gamels worker: the server is ready ${Math.round(performance.now())} ms after the worker started`);
   for (const m of early.splice(0)) g.gamelsReceive?.(m);
 };
 g.gamelsExited = (code: number) => g.postMessage({ exited: code });
@@ -28,6 +29,7 @@ g.onmessage = (e: MessageEvent) => {
 };
 
 async function start(): Promise<void> {
+  const t0 = performance.now();
   const go = new Go();
   go.argv = ["gamels-wasm"];
   const resp = fetch(new URL("gamels.wasm", self.location.href));
@@ -39,6 +41,7 @@ async function start(): Promise<void> {
     const bytes = await (await fetch(new URL("gamels.wasm", self.location.href))).arrayBuffer();
     ({ instance } = await WebAssembly.instantiate(bytes, go.importObject));
   }
+  console.debug(`gamels worker: gamels.wasm fetched and compiled in ${Math.round(performance.now() - t0)} ms`);
   await go.run(instance);
 }
 
