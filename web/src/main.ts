@@ -113,6 +113,7 @@ function extensions(name: string): Extension {
     closeBrackets(),
     highlightSelectionMatches(),
     lintGutter(),
+    EditorView.lineWrapping,
     keymap.of(keys),
     EditorView.contentAttributes.of({ "aria-label": `Transcript ${name}` }),
     theme.of(EditorView.darkTheme.of(dark())),
@@ -199,7 +200,7 @@ function dark(): boolean {
 function setTheme(t: string): void {
   if (t === "auto") delete document.documentElement.dataset.theme;
   else document.documentElement.dataset.theme = t;
-  $("theme").textContent = `Scheme: ${t}`;
+  $("theme").textContent = t === "auto" ? "Scheme: auto" : `Scheme: ${t}`;
   view?.dispatch({ effects: theme.reconfigure(EditorView.darkTheme.of(dark())) });
 }
 
