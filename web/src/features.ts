@@ -417,3 +417,61 @@ export function sanitizeHTML(html: string): string {
   copy(doc.body, out);
   return out.innerHTML;
 }
+
+// Syncing: the client's own sync waits 500 ms after the last change; the
+// server waits for more changes itself (60 ms), so the page sends a paste
+// or a fix at once and typing after 40 ms of quiet.
+
+const syncPlugin = ViewPlugin.fromClass(
+  class {
+    timer: ReturnType<typeof setTimeout> | undefined;
+    constructor(readonly view: EditorView) {}
+    update(u: ViewUpdate) {
+      if (!u.docChanged) return;
+      clearTimeout(this.timer);
+      const now = u.transactions.some((t) => t.isUserEvent("input.paste") || t.isUserEvent("input.fix") || t.isUserEvent("delete.cut"));
+      this.timer = setTimeout(() => LSPPlugin.get(this.view)?.client.sync(), now ? 0 : 40);
+    }
+    destroy() {
+      clearTimeout(this.timer);
+    }
+  },
+);
+
+export function fastSync(): Extension {
+  return syncPlugin;
+}
+
+// The engine's annotations in the browser. The server runs them in the
+// background after each analysis; in WebAssembly it has one thread and a
+// goroutine is not preempted, so while the engine searches the server
+// reads no message (an edit, a hover) until it is done: a few
+// milliseconds a game, minutes for thousands of games. The page turns
+// them off (gamels.analysis.enabled) for a transcript larger than
+// maxEngineText and on again below.
+
+/** The largest text annotated by the engine in the page. */
+export const maxEngineText = 16 << 10;
+
+let engineOn = true;
+
+/** engineFor sets gamels.analysis.enabled for a text of length n; it says whether it changed. */
+export async function engineFor(client: LSPClient, n: number): Promise<boolean> {
+  const want = n <= maxEngineText;
+  if (want === engineOn) return false;
+  engineOn = want;
+  await client.initializing;
+  // The order matters: the server decides on the engine when a text
+  // arrives. Turned off, the setting goes before the large text; turned
+  // on, after the small one (before it, the engine would start on the
+  // large text the server still holds).
+  const set = () => client.notification("workspace/didChangeConfiguration", { settings: { "gamels.analysis.enabled": want } });
+  if (want) {
+    client.sync();
+    set();
+  } else {
+    set();
+    client.sync();
+  }
+  return true;
+}

@@ -10,7 +10,7 @@ import { searchKeymap, highlightSelectionMatches } from "@codemirror/search";
 import { lintKeymap, lintGutter } from "@codemirror/lint";
 import { closeBrackets, completionKeymap } from "@codemirror/autocomplete";
 import { workerTransport } from "./transport";
-import { diagnostics, inlayHints, semanticTokens, quickFix, sanitizeHTML } from "./features";
+import { diagnostics, inlayHints, semanticTokens, quickFix, sanitizeHTML, fastSync, engineFor, maxEngineText } from "./features";
 import { BoardView } from "./board";
 import { decodeShare, encodeShare, isShare, ShareError } from "./share";
 import samplePousse from "../../testdata/examples/sample.pousse";
@@ -120,6 +120,11 @@ function extensions(name: string): Extension {
     client.plugin(`file:///${encodeURIComponent(name)}`, kind),
     inlayHints(),
     semanticTokens(),
+    // Before fastSync's plugin sends the change: the engine's setting for the new size.
+    EditorView.updateListener.of((u) => {
+      if (u.docChanged) void engine(u.state.doc.length);
+    }),
+    fastSync(),
     EditorView.updateListener.of((u) => {
       if (u.docChanged) board.schedule(300);
       else if (u.selectionSet) board.schedule(120);
@@ -127,9 +132,21 @@ function extensions(name: string): Extension {
   ];
 }
 
+/** engine turns the engine's annotations on or off for a text of n bytes, and says so. */
+async function engine(n: number): Promise<void> {
+  if (await engineFor(client, n)) {
+    status(
+      n > maxEngineText
+        ? `The engine's annotations are off for transcripts over ${maxEngineText >> 10} KiB here: in the browser the server has one thread, and the engine would hold it. gamels analyze and the editors have them.`
+        : "The engine's annotations are on again.",
+    );
+  }
+}
+
 /** load puts text in the editor as file name, the cursor at pos. */
 function load(name: string, text: string, pos?: { line: number; character: number }): void {
   fileName = name;
+  void engine(text.length);
   const state = EditorState.create({ doc: text, extensions: extensions(name) });
   if (!view) {
     view = new EditorView({ state, parent: editorHost, root: editorRoot });
