@@ -105,8 +105,8 @@ func cutFrame(b []byte) (body, rest []byte, ok bool) {
 	}
 	start := end + 4
 	if n < 0 {
-		// Not a frame of the server's: drop the header block.
-		return nil, b[start:], false
+		// Not a frame of the server's: drop the header block, try the rest.
+		return cutFrame(b[start:])
 	}
 	if len(b)-start < n {
 		return nil, b, false
