@@ -18,6 +18,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
+echo "web e2e: the server's message conn (GOOS=js GOARCH=wasm go test, in Node)"
+(cd .. && PATH=$PATH:$(go env GOROOT)/lib/wasm GOOS=js GOARCH=wasm timeout 600 go test ./web/wasm)
+
 echo "web e2e: build the page and gamels"
 timeout 900 node build.mjs
 (cd .. && timeout 600 go build -o "$TMP/gamels" ./cmd/gamels)
