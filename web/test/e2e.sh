@@ -24,6 +24,10 @@ echo "web e2e: the server's message conn (GOOS=js GOARCH=wasm go test, in Node)"
 echo "web e2e: build the page and gamels"
 timeout 900 node build.mjs
 (cd .. && timeout 600 go build -o "$TMP/gamels" ./cmd/gamels)
+echo "web e2e: typecheck, the share links' unit tests (Node)"
+timeout 300 npx tsc --noEmit -p .
+timeout 300 npm run -s test:unit >"$TMP/unit.out" 2>&1 || { cat "$TMP/unit.out"; exit 1; }
+grep -E '^# (pass|fail)' "$TMP/unit.out"
 
 # wait_url FILE: the first http:// address printed in FILE.
 wait_url() {
