@@ -1,0 +1,56 @@
+//go:build js && wasm
+
+// Command wasm is gamels serve compiled to WebAssembly for the web page's
+// Web Worker (web/src/worker.ts): the same lsp package, served over a
+// jsonrpc2 stream made of the worker's messages instead of stdin and
+// stdout.
+//
+// The worker gives each message from the page, one JSON-RPC message as a
+// string, to the function gamelsReceive that main installs; main posts
+// each message of the server's to the page with postMessage, as a string.
+// Between the two, the server reads and writes the base protocol's frames
+// (lsp/wire.NewStream), so that it sees the very bytes gamels serve sees.
+// The log goes to the browser's console (standard error, which Go's
+// wasm_exec.js writes there), never into the protocol.
+package main
+
+import (
+	"context"
+	"os"
+	"runtime/debug"
+	"syscall/js"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+
+	"gamels/lsp"
+	"gamels/lsp/wire"
+)
+
+func main() {
+	enc := zap.NewDevelopmentEncoderConfig()
+	enc.TimeKey = "" // the console stamps its own time
+	logger := zap.New(zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(os.Stderr), zap.InfoLevel))
+
+	version := "(devel)"
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		version = bi.Main.Version
+	}
+	c := newConn(func(msg string) { js.Global().Call("postMessage", msg) })
+	receive := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) == 1 && args[0].Type() == js.TypeString {
+			c.deliver(args[0].String())
+		}
+		return nil
+	})
+	js.Global().Set("gamelsReceive", receive)
+	// Tell the worker that messages may come: it holds those that came
+	// before.
+	js.Global().Call("gamelsReady")
+
+	srv := lsp.NewServer(lsp.Options{Logger: logger, Version: version})
+	code := srv.Serve(context.Background(), wire.NewStream(c, logger))
+	logger.Info("gamels server exits", zap.Int("status", code))
+	js.Global().Call("gamelsExited", code)
+	receive.Release()
+}
