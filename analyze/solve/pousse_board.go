@@ -161,3 +161,48 @@ func (b pboard) hash(side int) uint64 {
 	h *= 0xd6e8feb86659fd93
 	return h ^ h>>32
 }
+
+// near returns the lines that hold at least N-1 squares of one colour
+// (straights included): rows as bit 8r, columns as bit c. Only such a
+// line can be a straight after a move, since a move changes one square
+// of each line it crosses and shifts its own line by one (the pushed
+// line keeps N-1 of its old squares). A line with at most one square
+// not of the colour is found as full is, by folding: a holds "all set"
+// and m "at most one clear" for each half, and two halves combine as
+// a = a1&a2, m = a1&m2 | m1&a2. O(1).
+func (g *pgeom) near(b pboard) (rows, cols uint64) {
+	x, o := b.x|^g.all, b.o|^g.all
+	return (nearRows(x) | nearRows(o)) & g.rowLSB, (nearCols(x) | nearCols(o)) & g.colLSB
+}
+
+func nearRows(a uint64) uint64 {
+	m := a | a>>4
+	a &= a >> 4
+	m = a&(m>>2) | m&(a>>2)
+	a &= a >> 2
+	m = a&(m>>1) | m&(a>>1)
+	return m & rowLSBs
+}
+
+func nearCols(a uint64) uint64 {
+	m := a | a>>32
+	a &= a >> 32
+	m = a&(m>>16) | m&(a>>16)
+	a &= a >> 16
+	m = a&(m>>8) | m&(a>>8)
+	return m & 0xff
+}
+
+// rowLSBs has bit 0 of every byte.
+const rowLSBs = 0x0101010101010101
+
+// mayWin reports whether move m can change the straights, given the
+// near-full lines of the position: a row move when its row, or any
+// column, is near full; a column move likewise. O(1).
+func mayWin(m pmove, rows, cols uint64) bool {
+	i := uint(m & 7)
+	if m>>3 < 2 {
+		return rows>>(8*i)&1 != 0 || cols != 0
+	}
+	return cols>>i&1 != 0 || rows != 0
+}

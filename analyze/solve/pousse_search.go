@@ -140,23 +140,27 @@ func (s *psearch) negamax(b pboard, ply, depth int, alpha, beta score) score {
 	var cand [32]pmove
 	nc := 0
 	best, bestMove := -inf, pmove(0)
+	rows, cols := g.near(b)
 	for d := range 4 {
 		for i := range g.n {
 			m := pmove(d<<3 | i)
 			nb := g.apply(b, m, side)
-			if w := g.winner(nb); w != 0 {
-				if w == side {
+			if mayWin(m, rows, cols) {
+				switch w := g.winner(nb); w {
+				case 0:
+				case side:
 					v := winIn(ply + 1)
 					s.tt.store(b, side, m, maxPlies, boundExact, v.toNode(ply))
 					if ply == 0 {
 						s.best = m
 					}
 					return v
+				default:
+					if v := lossIn(ply + 1); v > best {
+						best, bestMove = v, m
+					}
+					continue
 				}
-				if v := lossIn(ply + 1); v > best {
-					best, bestMove = v, m
-				}
-				continue
 			}
 			if s.icfp && s.repeats(nb, ply, side) {
 				if v := lossIn(ply + 1); v > best {
@@ -252,15 +256,19 @@ func (s *psearch) negamax(b pboard, ply, depth int, alpha, beta score) score {
 // O(N) per move, plus the repetition checks.
 func (s *psearch) frontier(b pboard, ply, side int, safe bool) score {
 	g := s.g
-	var safeMoves [32]pmove
-	var kids [32]pboard
-	ns := 0
-	lost := pmove(0xff) // a move that loses at once
+	rows, cols := g.near(b)
+	first := pmove(0xff) // the first move that does not lose by straights
+	lost := pmove(0xff)  // the last move that does
 	for d := range 4 {
 		for i := range g.n {
 			m := pmove(d<<3 | i)
-			nb := g.apply(b, m, side)
-			switch w := g.winner(nb); {
+			if !mayWin(m, rows, cols) {
+				if first == 0xff {
+					first = m
+				}
+				continue
+			}
+			switch w := g.winner(g.apply(b, m, side)); {
 			case w == side:
 				v := winIn(ply + 1)
 				s.tt.store(b, side, m, maxPlies, boundExact, v.toNode(ply))
@@ -270,19 +278,18 @@ func (s *psearch) frontier(b pboard, ply, side int, safe bool) score {
 				return v
 			case w != 0:
 				lost = m
-			default:
-				safeMoves[ns], kids[ns] = m, nb
-				ns++
+			case first == 0xff:
+				first = m
 			}
 		}
 	}
 	best, bestMove, d := lossIn(ply+1), lost, maxPlies
-	for k := 0; k < ns; k++ {
-		if !s.icfp || !s.repeats(kids[k], ply, side) {
-			best, bestMove, d = 0, safeMoves[k], 1
-			break
+	if first != 0xff {
+		if !s.icfp {
+			best, bestMove, d = 0, first, 1
+		} else {
+			best, bestMove, d = s.frontierRepeats(b, ply, side, first, rows, cols)
 		}
-		bestMove = safeMoves[k]
 	}
 	if safe {
 		s.tt.store(b, side, bestMove, d, boundExact, best.toNode(ply))
@@ -291,6 +298,32 @@ func (s *psearch) frontier(b pboard, ply, side int, safe bool) score {
 		s.best = bestMove
 	}
 	return best
+}
+
+// frontierRepeats is frontier's answer under icfp when some move, first
+// the first, does not lose by straights: no result with the first such
+// move that does not repeat, else a loss at once with the last such
+// move.
+func (s *psearch) frontierRepeats(b pboard, ply, side int, first pmove, rows, cols uint64) (score, pmove, int) {
+	g := s.g
+	bestMove := first
+	for d := int(first >> 3); d < 4; d++ {
+		for i := range g.n {
+			m := pmove(d<<3 | i)
+			if m < first {
+				continue
+			}
+			nb := g.apply(b, m, side)
+			if mayWin(m, rows, cols) && g.winner(nb) != 0 {
+				continue
+			}
+			if !s.repeats(nb, ply, side) {
+				return 0, m, 1
+			}
+			bestMove = m
+		}
+	}
+	return lossIn(ply + 1), bestMove, maxPlies
 }
 
 // Solve searches the position of p to the horizon of opts, deepening one
