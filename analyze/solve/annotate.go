@@ -75,6 +75,11 @@ type Analysis struct {
 type Annotator struct {
 	opts Options
 	tt   *table
+
+	// Progress, when not nil, is called after each position of a game
+	// is evaluated (searched or reused), so that a caller can show
+	// progress within a long game.
+	Progress func()
 }
 
 // NewAnnotator returns an Annotator searching each position with opts
@@ -198,6 +203,9 @@ func (a *Annotator) run(ctx context.Context, g *parse.Game, gm game, names [3]st
 	var err error
 	played := 0
 	eval := func() (Result, error) {
+		if a.Progress != nil {
+			defer a.Progress()
+		}
 		if played < len(reuse) {
 			return reuse[played], nil
 		}

@@ -75,13 +75,13 @@ func TestSolveLimits(t *testing.T) {
 	if err != nil || cut.Complete || cut.Depth >= 5 || cut.Nodes >= full.Nodes {
 		t.Errorf("budget %d: %+v, %v", full.Nodes/4, cut, err)
 	}
-	late, err := p.Solve(context.Background(), Options{Depth: 40, Deadline: time.Now().Add(30 * time.Millisecond)})
-	if err != nil || late.Depth < 1 || (late.Outcome == Unknown && (late.Complete || late.Depth >= 40)) {
+	late, err := p.Solve(context.Background(), Options{Depth: MaxDepth, Deadline: time.Now().Add(30 * time.Millisecond)})
+	if err != nil || late.Depth < 1 || (late.Outcome == Unknown && (late.Complete || late.Depth >= MaxDepth)) {
 		t.Errorf("deadline: %+v, %v", late, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r, err := p.Solve(ctx, Options{Depth: 40})
+	r, err := p.Solve(ctx, Options{Depth: MaxDepth})
 	if err != context.Canceled || r.Complete {
 		t.Errorf("cancelled: %+v, %v", r, err)
 	}
