@@ -109,7 +109,7 @@ func goldenText(f *parse.File, games []*parse.Game, kind parse.Kind) []byte {
 }
 
 // goldenGame is one game's golden text: "game N:" then each evaluation
-// as outcome (W, L, ?), plies, "/" depth and ":" the best move, then its
+// as proof (W, L, ?), plies, "/" depth and ":" the best move, then its
 // annotations, one a line.
 func goldenGame(a *Annotator, kind parse.Kind, g *parse.Game, rules parse.Rules) string {
 	var b strings.Builder
@@ -121,7 +121,7 @@ func goldenGame(a *Annotator, kind parse.Kind, g *parse.Game, rules parse.Rules)
 	}
 	for _, r := range an.Evals {
 		o := "?"
-		switch r.Outcome {
+		switch r.Proof {
 		case Win:
 			o = "W"
 		case Loss:

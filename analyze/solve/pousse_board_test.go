@@ -11,10 +11,10 @@ import (
 func TestNearGatesStraights(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for n := 1; n <= pousseMaxN; n++ {
-		g := newPgeom(n)
+		g := newPousseGeom(n)
 		gated := 0
 		for range 20000 {
-			var b pboard
+			var b pousseBoard
 			// Dense boards, biased to one colour, so that lines near
 			// full are common.
 			px, po := rng.Float64(), rng.Float64()
@@ -31,7 +31,7 @@ func TestNearGatesStraights(t *testing.T) {
 				}
 			}
 			rows, cols := g.near(b)
-			for m := range pmove(32) {
+			for m := range pousseMove(32) {
 				if int(m&7) >= n {
 					continue
 				}

@@ -39,11 +39,11 @@ func (o Options) depth() int {
 
 // Result is what a search proved about a position, for the side to move.
 type Result struct {
-	// Outcome and Plies: Win (or Loss) within Plies plies, the shortest
+	// Proof and Plies: Win (or Loss) within Plies plies, the shortest
 	// win and the longest defence; Unknown: no forced result within
 	// Depth plies (for a Pousse game already over: see the game).
-	Outcome Outcome
-	Plies   int
+	Proof Proof
+	Plies int
 	// Best is the move the search prefers (the shortest win, the longest
 	// defence, or a move keeping the result open), as its token ("R3",
 	// "2 3 +"); empty when the game is over.
