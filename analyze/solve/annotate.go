@@ -75,18 +75,17 @@ type Analysis struct {
 type Annotator struct {
 	opts Options
 	tt   *table
+
+	// Progress, when not nil, is called after each position of a game
+	// is evaluated (searched or reused), so that a caller can show
+	// progress within a long game.
+	Progress func()
 }
 
 // NewAnnotator returns an Annotator searching each position with opts
 // (Nodes is a budget per position, Deadline one for all).
 func NewAnnotator(opts Options) *Annotator {
 	return &Annotator{opts: opts}
-}
-
-// Annotate searches every position of a Pousse or Spot game to the
-// horizon of opts and annotates its moves; see Annotator.Annotate.
-func Annotate(ctx context.Context, kind parse.Kind, g *parse.Game, rules parse.Rules, opts Options) (*Analysis, error) {
-	return NewAnnotator(opts).Annotate(ctx, kind, g, rules)
 }
 
 // Annotate searches every position of g, a Pousse (under rules) or Spot
@@ -109,7 +108,7 @@ func (a *Annotator) Annotate(ctx context.Context, kind parse.Kind, g *parse.Game
 // each edit then searches only from the edited move on.
 //
 // Cost: O(moves) to compare the moves, then the searches of the
-// positions from the first changed move on. The outcomes and lengths are
+// positions from the first changed move on. The proofs and lengths are
 // those of a fresh analysis; a best move may differ among equally good
 // ones, since the table holds other positions.
 func (a *Annotator) AnnotateFrom(ctx context.Context, kind parse.Kind, g *parse.Game, rules parse.Rules, old *Analysis) (*Analysis, error) {
@@ -198,6 +197,9 @@ func (a *Annotator) run(ctx context.Context, g *parse.Game, gm game, names [3]st
 	var err error
 	played := 0
 	eval := func() (Result, error) {
+		if a.Progress != nil {
+			defer a.Progress()
+		}
 		if played < len(reuse) {
 			return reuse[played], nil
 		}
@@ -249,7 +251,7 @@ func annotations(moves []parse.Move, evals []Result, winner analyze.Player, draw
 	// after returns, for move i, the result for its mover after it:
 	// Win/Loss within plies counted from before the move, or Unknown,
 	// and the horizon that result holds for (from before the move).
-	after := func(i int) (Outcome, int, int) {
+	after := func(i int) (Proof, int, int) {
 		if i == played-1 && winner != analyze.None {
 			if winner == mover(i) {
 				return Win, 1, maxPlies
@@ -260,7 +262,7 @@ func annotations(moves []parse.Move, evals []Result, winner analyze.Player, draw
 			return Unknown, 0, maxPlies
 		}
 		r := evals[i+1]
-		switch r.Outcome {
+		switch r.Proof {
 		case Win:
 			return Loss, r.Plies + 1, r.Depth + 1
 		case Loss:
@@ -275,7 +277,7 @@ func annotations(moves []parse.Move, evals []Result, winner analyze.Player, draw
 			return true
 		}
 		r := evals[i]
-		return (r.Outcome == Win && mover(i) == winner) || (r.Outcome == Loss && mover(i) != winner)
+		return (r.Proof == Win && mover(i) == winner) || (r.Proof == Loss && mover(i) != winner)
 	}
 	decisive := -1
 	if winner != analyze.None && len(evals) == played {
@@ -294,7 +296,7 @@ func annotations(moves []parse.Move, evals []Result, winner analyze.Player, draw
 		an := Annotation{Move: i, Played: tok, Best: before.Best}
 		// A missed win: the mover had a win within k; the move does not
 		// win within k (the after-search saw far enough to say so).
-		if before.Outcome == Win && !(o == Win && k <= before.Plies) && horizon >= before.Plies {
+		if before.Proof == Win && !(o == Win && k <= before.Plies) && horizon >= before.Plies {
 			m := an
 			m.Kind, m.Mark, m.Plies = MissedWin, "??", before.Plies
 			if o == Win {
@@ -309,7 +311,7 @@ func annotations(moves []parse.Move, evals []Result, winner analyze.Player, draw
 		}
 		// A blunder: no forced loss within the horizon before, one
 		// within it after.
-		if before.Outcome != Loss && o == Loss && k <= before.Depth {
+		if before.Proof != Loss && o == Loss && k <= before.Depth {
 			b := an
 			b.Kind, b.Mark, b.Plies = Blunder, "??", k
 			if k == 1 {
@@ -364,7 +366,7 @@ func (r Result) Describe(who, other string) string {
 	if r.Best == "" {
 		return "the game is over"
 	}
-	switch r.Outcome {
+	switch r.Proof {
 	case Win:
 		return "best: " + r.Best + ", " + wins(who, r.Plies)
 	case Loss:

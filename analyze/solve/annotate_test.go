@@ -68,29 +68,29 @@ func TestSolveLimits(t *testing.T) {
 		p.Play(mv[0], int(mv[1]-'0'))
 	}
 	full, err := p.Solve(context.Background(), Options{Depth: 5})
-	if err != nil || !full.Complete || full.Depth != 5 || full.Outcome != Unknown {
+	if err != nil || !full.Complete || full.Depth != 5 || full.Proof != Unknown {
 		t.Fatalf("depth 5: %+v, %v", full, err)
 	}
 	cut, err := p.Solve(context.Background(), Options{Depth: 5, Nodes: full.Nodes / 4})
 	if err != nil || cut.Complete || cut.Depth >= 5 || cut.Nodes >= full.Nodes {
 		t.Errorf("budget %d: %+v, %v", full.Nodes/4, cut, err)
 	}
-	late, err := p.Solve(context.Background(), Options{Depth: 40, Deadline: time.Now().Add(30 * time.Millisecond)})
-	if err != nil || late.Depth < 1 || (late.Outcome == Unknown && (late.Complete || late.Depth >= 40)) {
+	late, err := p.Solve(context.Background(), Options{Depth: MaxDepth, Deadline: time.Now().Add(30 * time.Millisecond)})
+	if err != nil || late.Depth < 1 || (late.Proof == Unknown && (late.Complete || late.Depth >= MaxDepth)) {
 		t.Errorf("deadline: %+v, %v", late, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r, err := p.Solve(ctx, Options{Depth: 40})
+	r, err := p.Solve(ctx, Options{Depth: MaxDepth})
 	if err != context.Canceled || r.Complete {
 		t.Errorf("cancelled: %+v, %v", r, err)
 	}
 	g := &parse.Game{Size: 6, Moves: []parse.Move{parse.PousseMove('L', int(3)), parse.PousseMove('T', int(3))}}
-	an, err := Annotate(ctx, parse.Pousse, g, parse.RulesICFP, Options{})
+	an, err := NewAnnotator(Options{}).Annotate(ctx, parse.Pousse, g, parse.RulesICFP)
 	if err != context.Canceled || an.Complete || len(an.Annotations) != 0 {
 		t.Errorf("annotate cancelled: %+v, %v", an, err)
 	}
-	if _, err := Annotate(context.Background(), parse.Pousse, &parse.Game{Size: 9}, parse.RulesICFP, Options{}); err == nil {
+	if _, err := NewAnnotator(Options{}).Annotate(context.Background(), parse.Pousse, &parse.Game{Size: 9}, parse.RulesICFP); err == nil {
 		t.Errorf("9x9: no error")
 	}
 }
@@ -100,9 +100,9 @@ func TestDescribe(t *testing.T) {
 		r    Result
 		want string
 	}{
-		{Result{Outcome: Win, Plies: 1, Best: "R3", Depth: 1}, "best: R3, X wins at once"},
-		{Result{Outcome: Win, Plies: 3, Best: "R3", Depth: 3}, "best: R3, X wins in 3"},
-		{Result{Outcome: Loss, Plies: 2, Best: "L1", Depth: 2}, "best: L1, O wins in 2"},
+		{Result{Proof: Win, Plies: 1, Best: "R3", Depth: 1}, "best: R3, X wins at once"},
+		{Result{Proof: Win, Plies: 3, Best: "R3", Depth: 3}, "best: R3, X wins in 3"},
+		{Result{Proof: Loss, Plies: 2, Best: "L1", Depth: 2}, "best: L1, O wins in 2"},
 		{Result{Best: "T2", Depth: 6}, "best: T2, no forced result within 6 plies"},
 	} {
 		if got := c.r.Describe("X", "O"); got != c.want {
@@ -113,7 +113,7 @@ func TestDescribe(t *testing.T) {
 
 // TestAnnotateFrom: re-annotating an edited game from an earlier
 // analysis searches only from the edited move on, and gives the
-// outcomes, lengths and annotations of a fresh analysis.
+// proofs, lengths and annotations of a fresh analysis.
 func TestAnnotateFrom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 13))
 	for game := range 30 {
@@ -143,7 +143,7 @@ func TestAnnotateFrom(t *testing.T) {
 		}
 		for i := range got.Evals {
 			g, w := got.Evals[i], want.Evals[i]
-			if g.Outcome != w.Outcome || g.Plies != w.Plies || g.Depth != w.Depth {
+			if g.Proof != w.Proof || g.Plies != w.Plies || g.Depth != w.Depth {
 				t.Errorf("game %d position %d: %+v, fresh %+v", game, i, g, w)
 			}
 			if i < min(k+1, len(old.Evals)) && g != old.Evals[i] {
@@ -159,7 +159,7 @@ func TestAnnotateFrom(t *testing.T) {
 	old, _ := NewAnnotator(Options{Depth: 2}).Annotate(context.Background(), parse.Pousse, g, parse.RulesContest)
 	an, _ := NewAnnotator(Options{Depth: 3}).AnnotateFrom(context.Background(), parse.Pousse, g, parse.RulesContest, old)
 	for i, e := range an.Evals {
-		if e.Outcome == Unknown && e.Depth != 3 {
+		if e.Proof == Unknown && e.Depth != 3 {
 			t.Errorf("position %d: depth %d from an analysis at another depth", i, e.Depth)
 		}
 	}
@@ -174,7 +174,7 @@ func TestAnnotateHints(t *testing.T) {
 	for _, tok := range []string{"L1", "T3", "L1", "B3", "B2", "L2", "R3"} {
 		moves = append(moves, parse.PousseMove(tok[0], int(tok[1]-'0')))
 	}
-	an, err := Annotate(context.Background(), parse.Pousse, &parse.Game{Size: 3, Moves: moves}, parse.RulesICFP, Options{Depth: 4})
+	an, err := NewAnnotator(Options{Depth: 4}).Annotate(context.Background(), parse.Pousse, &parse.Game{Size: 3, Moves: moves}, parse.RulesICFP)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,8 @@ package solve
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"syscall"
 	"testing"
@@ -122,4 +124,32 @@ func BenchmarkSpotSolve(b *testing.B) {
 		nodes += r.Nodes
 	}
 	report(b, nodes, start, cpu)
+}
+
+// BenchmarkAnnotateLog annotates the first 100 games of the ICFP 1998
+// log (6x6, contest rules, as gamels analyze reads it) at the default
+// depth on one annotator: the throughput of gamels analyze per core.
+func BenchmarkAnnotateLog(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "testdata", "contest", "icfp1998", "as_uva844.in"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := parse.Parse(parse.Pousse, src)
+	games := f.Games[:100]
+	rules := f.EffectiveRules(parse.RulesDefault)
+	a := NewAnnotator(Options{})
+	var nodes, positions int64
+	start, cpu := time.Now(), cpuTime()
+	for b.Loop() {
+		for _, g := range games {
+			an, err := a.Annotate(context.Background(), parse.Pousse, g, rules)
+			if err != nil {
+				b.Fatal(err)
+			}
+			nodes += an.Nodes
+			positions += int64(len(an.Evals))
+		}
+	}
+	report(b, nodes, start, cpu)
+	b.ReportMetric(float64(positions)/float64(b.N), "positions/op")
 }

@@ -117,7 +117,7 @@ func (r *refPousse) loss(k int) bool {
 // within k must hold and not within k-1, and no result must mean neither
 // within d.
 func checkClaim(res Result, d int, win, loss func(int) bool) error {
-	switch res.Outcome {
+	switch res.Proof {
 	case Win:
 		if !win(res.Plies) || win(res.Plies-1) {
 			return fmt.Errorf("claims a win in %d: checker says win within %d %v, within %d %v", res.Plies, res.Plies, win(res.Plies), res.Plies-1, win(res.Plies-1))
@@ -131,7 +131,7 @@ func checkClaim(res Result, d int, win, loss func(int) bool) error {
 			return fmt.Errorf("claims no result within %d: checker says win %v, loss %v", d, win(d), loss(d))
 		}
 	}
-	if res.Depth > d || (res.Outcome == Unknown && res.Depth != d) {
+	if res.Depth > d || (res.Proof == Unknown && res.Depth != d) {
 		return fmt.Errorf("depth %d for a search to %d", res.Depth, d)
 	}
 	return nil
@@ -144,7 +144,7 @@ func checkClaim(res Result, d int, win, loss func(int) bool) error {
 // the icfp repetitions bite.
 func TestPousseExhaustive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 4))
-	claims := map[Outcome]int{}
+	claims := map[Proof]int{}
 	lengths := map[string]int{}
 	for pos := range 1200 {
 		n := 2 + pos%3
@@ -190,7 +190,7 @@ func TestPousseExhaustive(t *testing.T) {
 		if err := checkClaim(res, d, ref.win, ref.loss); err != nil {
 			t.Errorf("%dx%d %v after %v: %v", n, n, rules, moves, err)
 		}
-		if res.Outcome == Win {
+		if res.Proof == Win {
 			// The best move is a witness: it wins at once, or leaves
 			// the opponent lost within k-1.
 			mv := parse.PousseMove(res.Best[0], int(res.Best[1]-'0'))
@@ -203,8 +203,8 @@ func TestPousseExhaustive(t *testing.T) {
 				ref.leave(old, key)
 			}
 		}
-		claims[res.Outcome]++
-		lengths[fmt.Sprintf("%v in %d", res.Outcome, res.Plies)]++
+		claims[res.Proof]++
+		lengths[fmt.Sprintf("%v in %d", res.Proof, res.Plies)]++
 	}
 	t.Logf("claims: %v", lengths)
 	if claims[Win] == 0 || claims[Loss] == 0 {

@@ -14,10 +14,10 @@ var ErrTooLarge = errors.New("solve: board too large to search")
 // errNoSize is returned for a game without a usable board size.
 var errNoSize = errors.New("solve: the game has no usable board size")
 
-// pstate is a state for the icfp repetition rule: the cells and who made
+// pousseState is a state for the icfp repetition rule: the cells and who made
 // the last move (1 X, 2 O).
-type pstate struct {
-	b     pboard
+type pousseState struct {
+	b     pousseBoard
 	mover int
 }
 
@@ -30,13 +30,13 @@ type pstate struct {
 // current count: the plateau, the states produced since the count last
 // grew. Pousse keeps those only.
 type Pousse struct {
-	g       *pgeom
+	g       *pousseGeom
 	icfp    bool
-	b       pboard
+	b       pousseBoard
 	plies   int
 	winner  analyze.Player
 	reason  analyze.Reason
-	plateau []pstate
+	plateau []pousseState
 }
 
 // NewPousse returns the empty n x n game under rules (RulesDefault means
@@ -48,13 +48,13 @@ func NewPousse(n int, rules parse.Rules) (*Pousse, error) {
 	if n > pousseMaxN {
 		return nil, fmt.Errorf("%w: Pousse %dx%d (the search takes up to 8x8)", ErrTooLarge, n, n)
 	}
-	return &Pousse{g: newPgeom(n), icfp: rules == parse.RulesICFP}, nil
+	return &Pousse{g: newPousseGeom(n), icfp: rules == parse.RulesICFP}, nil
 }
 
 // Clone returns an independent copy of p. O(plateau).
 func (p *Pousse) Clone() *Pousse {
 	c := *p
-	c.plateau = append([]pstate(nil), p.plateau...)
+	c.plateau = append([]pousseState(nil), p.plateau...)
 	return &c
 }
 
@@ -92,7 +92,7 @@ func (p *Pousse) Play(dir byte, line int) {
 	if p.winner != analyze.None {
 		return
 	}
-	m := newPmove(dir, line)
+	m := newPousseMove(dir, line)
 	mover := 1 + p.plies&1
 	nb := p.g.apply(p.b, m, mover)
 	grew := nb.count() > p.b.count()
@@ -109,13 +109,13 @@ func (p *Pousse) Play(dir byte, line int) {
 		p.plateau = p.plateau[:0]
 	} else {
 		for _, s := range p.plateau {
-			if s == (pstate{nb, mover}) {
+			if s == (pousseState{nb, mover}) {
 				p.winner, p.reason = analyze.Player(3-mover), analyze.ReasonRepetition
 				return
 			}
 		}
 	}
-	p.plateau = append(p.plateau, pstate{nb, mover})
+	p.plateau = append(p.plateau, pousseState{nb, mover})
 }
 
 // Moves returns the 4N moves of the board, in the order L1..LN, R1..,
@@ -124,7 +124,7 @@ func (p *Pousse) Moves() []parse.Move {
 	out := make([]parse.Move, 0, 4*p.g.n)
 	for d := range 4 {
 		for i := 1; i <= p.g.n; i++ {
-			out = append(out, parse.PousseMove(pdirs[d], i))
+			out = append(out, parse.PousseMove(pousseDirs[d], i))
 		}
 	}
 	return out

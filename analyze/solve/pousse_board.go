@@ -2,17 +2,17 @@ package solve
 
 import "math/bits"
 
-// pboard is a Pousse position of up to 8 x 8: one bit per square and
+// pousseBoard is a Pousse position of up to 8 x 8: one bit per square and
 // colour, square (r, c) (0-based) at bit 8r+c whatever the board size,
 // so that a row is a byte and a column a stride-8 comb. A move is a few
 // word operations, and a position is copied rather than undone.
-type pboard struct {
+type pousseBoard struct {
 	x, o uint64
 }
 
-// pgeom is what depends on the board size only: the masks of the rows
+// pousseGeom is what depends on the board size only: the masks of the rows
 // and columns.
-type pgeom struct {
+type pousseGeom struct {
 	n          int
 	rows, cols [8]uint64
 	all        uint64
@@ -24,8 +24,8 @@ type pgeom struct {
 // pousseMaxN is the largest board the search takes.
 const pousseMaxN = 8
 
-func newPgeom(n int) *pgeom {
-	g := &pgeom{n: n}
+func newPousseGeom(n int) *pousseGeom {
+	g := &pousseGeom{n: n}
 	for i := range n {
 		g.rows[i] = (1<<n - 1) << (8 * i)
 		for r := range n {
@@ -38,33 +38,33 @@ func newPgeom(n int) *pgeom {
 	return g
 }
 
-// pmove is a Pousse move: dir<<3 | line, dir 0..3 for L, R, T, B and
+// pousseMove is a Pousse move: dir<<3 | line, dir 0..3 for L, R, T, B and
 // line 0-based.
-type pmove uint8
+type pousseMove uint8
 
-const pdirs = "LRTB"
+const pousseDirs = "LRTB"
 
-func newPmove(dir byte, line int) pmove {
+func newPousseMove(dir byte, line int) pousseMove {
 	for d := range 4 {
-		if pdirs[d] == dir {
-			return pmove(d<<3 | (line - 1))
+		if pousseDirs[d] == dir {
+			return pousseMove(d<<3 | (line - 1))
 		}
 	}
 	panic("solve: bad Pousse direction")
 }
 
-func (m pmove) dir() byte { return pdirs[m>>3] }
-func (m pmove) line() int { return int(m&7) + 1 }
+func (m pousseMove) dir() byte { return pousseDirs[m>>3] }
+func (m pousseMove) line() int { return int(m&7) + 1 }
 
 // String is the move's token, such as "R3".
-func (m pmove) String() string {
+func (m pousseMove) String() string {
 	return string([]byte{m.dir(), byte('0' + m.line())})
 }
 
 // apply returns the position after mover (1 for X, 2 for O) plays m. The
 // run pushed is found with one bit scan of the line's empty squares; the
 // run then moves with one shift per colour. O(1).
-func (g *pgeom) apply(b pboard, m pmove, mover int) pboard {
+func (g *pousseGeom) apply(b pousseBoard, m pousseMove, mover int) pousseBoard {
 	i := int(m & 7)
 	occ := b.x | b.o
 	var seg, moving, put uint64
@@ -123,11 +123,11 @@ func (g *pgeom) apply(b pboard, m pmove, mover int) pboard {
 // is folded onto its bit 0 and each column onto row 0 by three
 // shift-ANDs, so that bit 0 of a row's byte, or bit c of the first
 // byte, is set exactly when the line is full. O(1).
-func (g *pgeom) straights(b pboard) (x, o int) {
+func (g *pousseGeom) straights(b pousseBoard) (x, o int) {
 	return g.full(b.x), g.full(b.o)
 }
 
-func (g *pgeom) full(c uint64) int {
+func (g *pousseGeom) full(c uint64) int {
 	c |= ^g.all
 	r := c & (c >> 4)
 	r &= r >> 2
@@ -140,7 +140,7 @@ func (g *pgeom) full(c uint64) int {
 
 // winner returns 1 (X) or 2 (O) when that colour has more straights,
 // else 0. O(N).
-func (g *pgeom) winner(b pboard) int {
+func (g *pousseGeom) winner(b pousseBoard) int {
 	x, o := g.straights(b)
 	switch {
 	case x > o:
@@ -152,12 +152,57 @@ func (g *pgeom) winner(b pboard) int {
 }
 
 // count returns the number of markers on the board. O(1).
-func (b pboard) count() int { return bits.OnesCount64(b.x | b.o) }
+func (b pousseBoard) count() int { return bits.OnesCount64(b.x | b.o) }
 
 // hash mixes the position and a side bit into a table index. O(1).
-func (b pboard) hash(side int) uint64 {
+func (b pousseBoard) hash(side int) uint64 {
 	h := b.x*0x9e3779b97f4a7c15 ^ bits.RotateLeft64(b.o*0xbf58476d1ce4e5b9, 29) ^ uint64(side)*0x94d049bb133111eb
 	h ^= h >> 31
 	h *= 0xd6e8feb86659fd93
 	return h ^ h>>32
+}
+
+// near returns the lines that hold at least N-1 squares of one colour
+// (straights included): rows as bit 8r, columns as bit c. Only such a
+// line can be a straight after a move, since a move changes one square
+// of each line it crosses and shifts its own line by one (the pushed
+// line keeps N-1 of its old squares). A line with at most one square
+// not of the colour is found as full is, by folding: a holds "all set"
+// and m "at most one clear" for each half, and two halves combine as
+// a = a1&a2, m = a1&m2 | m1&a2. O(1).
+func (g *pousseGeom) near(b pousseBoard) (rows, cols uint64) {
+	x, o := b.x|^g.all, b.o|^g.all
+	return (nearRows(x) | nearRows(o)) & g.rowLSB, (nearCols(x) | nearCols(o)) & g.colLSB
+}
+
+func nearRows(a uint64) uint64 {
+	m := a | a>>4
+	a &= a >> 4
+	m = a&(m>>2) | m&(a>>2)
+	a &= a >> 2
+	m = a&(m>>1) | m&(a>>1)
+	return m & rowLSBs
+}
+
+func nearCols(a uint64) uint64 {
+	m := a | a>>32
+	a &= a >> 32
+	m = a&(m>>16) | m&(a>>16)
+	a &= a >> 16
+	m = a&(m>>8) | m&(a>>8)
+	return m & 0xff
+}
+
+// rowLSBs has bit 0 of every byte.
+const rowLSBs = 0x0101010101010101
+
+// mayWin reports whether move m can change the straights, given the
+// near-full lines of the position: a row move when its row, or any
+// column, is near full; a column move likewise. O(1).
+func mayWin(m pousseMove, rows, cols uint64) bool {
+	i := uint(m & 7)
+	if m>>3 < 2 {
+		return rows>>(8*i)&1 != 0 || cols != 0
+	}
+	return cols>>i&1 != 0 || rows != 0
 }

@@ -2,10 +2,10 @@ package solve
 
 import "context"
 
-// psearch is one Pousse search: the game's rules and history, the table,
+// pousseSearch is one Pousse search: the game's rules and history, the table,
 // and the path from the root.
-type psearch struct {
-	g    *pgeom
+type pousseSearch struct {
+	g    *pousseGeom
 	icfp bool
 	tt   *table
 	lim  limits
@@ -15,24 +15,24 @@ type psearch struct {
 	// the first ply of the path whose marker count equals that of
 	// path[p]: only path[pstart[p]..p] (and, when pstart[p] is 0, the
 	// game's plateau) can recur below ply p.
-	path   [maxPlies + 1]pboard
+	path   [maxPlies + 1]pousseBoard
 	pstart [maxPlies + 1]int
 	// game is the game's plateau (states with the root's count), as a
 	// set when it is large; rootSafe reports that it holds nothing but
 	// the root itself, so that the root's value depends on its position
 	// alone.
-	game     []pstate
+	game     []pousseState
 	gameSet  stateSet
 	rootSafe bool
 
-	killers killerMoves[pmove]
+	killers killerMoves[pousseMove]
 	hist    [32]int32
-	best    pmove // the root's best move after a search
+	best    pousseMove // the root's best move after a search
 }
 
 // newPsearch prepares a search of p's position.
-func newPsearch(p *Pousse, tt *table) *psearch {
-	s := &psearch{g: p.g, icfp: p.icfp, tt: tt, rootSide: 1 + p.plies&1}
+func newPousseSearch(p *Pousse, tt *table) *pousseSearch {
+	s := &pousseSearch{g: p.g, icfp: p.icfp, tt: tt, rootSide: 1 + p.plies&1}
 	s.path[0] = p.b
 	if p.icfp {
 		s.game = p.plateau
@@ -45,14 +45,14 @@ func newPsearch(p *Pousse, tt *table) *psearch {
 }
 
 // side returns the player to move at ply (1 X, 2 O).
-func (s *psearch) side(ply int) int {
+func (s *pousseSearch) side(ply int) int {
 	return s.rootSide ^ (ply&1)*3
 }
 
 // repeats reports whether nb, produced by side from the position at
 // ply, recreates a state side produced before (icfp rule). Only states
 // with the same marker count can match. O(ply + 1) plus a set lookup.
-func (s *psearch) repeats(nb pboard, ply, side int) bool {
+func (s *pousseSearch) repeats(nb pousseBoard, ply, side int) bool {
 	if nb.count() != s.path[ply].count() {
 		return false
 	}
@@ -67,7 +67,7 @@ func (s *psearch) repeats(nb pboard, ply, side int) bool {
 	if start != 0 {
 		return false
 	}
-	st := pstate{nb, side}
+	st := pousseState{nb, side}
 	if s.gameSet.slots != nil {
 		return s.gameSet.has(st)
 	}
@@ -83,7 +83,7 @@ func (s *psearch) repeats(nb pboard, ply, side int) bool {
 // side to move alone, so that the table may give or take it: always
 // under the contest rules; under icfp when nothing before this node on
 // the path or in the game can recur below it.
-func (s *psearch) safe(ply int) bool {
+func (s *pousseSearch) safe(ply int) bool {
 	if !s.icfp {
 		return true
 	}
@@ -102,7 +102,7 @@ func (s *psearch) safe(ply int) bool {
 // for the opponent, an icfp repetition) are scored without recursion,
 // and the others are searched in order: the table's move, the killers,
 // then by the history table.
-func (s *psearch) negamax(b pboard, ply, depth int, alpha, beta score) score {
+func (s *pousseSearch) negamax(b pousseBoard, ply, depth int, alpha, beta score) score {
 	if s.lim.tick() {
 		return 0
 	}
@@ -118,7 +118,7 @@ func (s *psearch) negamax(b pboard, ply, depth int, alpha, beta score) score {
 	if depth == 1 && !safe {
 		return s.frontier(b, ply, side, false) // the table's move would not be used
 	}
-	var ttMove pmove = 0xff
+	var ttMove pousseMove = 0xff
 	if m, d, bound, v, ok := s.tt.probe(b, side); ok {
 		ttMove = m
 		if safe && ply > 0 && d >= depth {
@@ -136,27 +136,31 @@ func (s *psearch) negamax(b pboard, ply, depth int, alpha, beta score) score {
 		return s.frontier(b, ply, side, safe)
 	}
 	g := s.g
-	var kids [32]pboard
-	var cand [32]pmove
+	var kids [32]pousseBoard
+	var cand [32]pousseMove
 	nc := 0
-	best, bestMove := -inf, pmove(0)
+	best, bestMove := -inf, pousseMove(0)
+	rows, cols := g.near(b)
 	for d := range 4 {
 		for i := range g.n {
-			m := pmove(d<<3 | i)
+			m := pousseMove(d<<3 | i)
 			nb := g.apply(b, m, side)
-			if w := g.winner(nb); w != 0 {
-				if w == side {
+			if mayWin(m, rows, cols) {
+				switch w := g.winner(nb); w {
+				case 0:
+				case side:
 					v := winIn(ply + 1)
 					s.tt.store(b, side, m, maxPlies, boundExact, v.toNode(ply))
 					if ply == 0 {
 						s.best = m
 					}
 					return v
+				default:
+					if v := lossIn(ply + 1); v > best {
+						best, bestMove = v, m
+					}
+					continue
 				}
-				if v := lossIn(ply + 1); v > best {
-					best, bestMove = v, m
-				}
-				continue
 			}
 			if s.icfp && s.repeats(nb, ply, side) {
 				if v := lossIn(ply + 1); v > best {
@@ -250,17 +254,21 @@ func (s *psearch) negamax(b pboard, ply, depth int, alpha, beta score) score {
 // straights of every move first and the icfp repetitions only until a
 // move passes, since repetition checks cost the most on full boards.
 // O(N) per move, plus the repetition checks.
-func (s *psearch) frontier(b pboard, ply, side int, safe bool) score {
+func (s *pousseSearch) frontier(b pousseBoard, ply, side int, safe bool) score {
 	g := s.g
-	var safeMoves [32]pmove
-	var kids [32]pboard
-	ns := 0
-	lost := pmove(0xff) // a move that loses at once
+	rows, cols := g.near(b)
+	first := pousseMove(0xff) // the first move that does not lose by straights
+	lost := pousseMove(0xff)  // the last move that does
 	for d := range 4 {
 		for i := range g.n {
-			m := pmove(d<<3 | i)
-			nb := g.apply(b, m, side)
-			switch w := g.winner(nb); {
+			m := pousseMove(d<<3 | i)
+			if !mayWin(m, rows, cols) {
+				if first == 0xff {
+					first = m
+				}
+				continue
+			}
+			switch w := g.winner(g.apply(b, m, side)); {
 			case w == side:
 				v := winIn(ply + 1)
 				s.tt.store(b, side, m, maxPlies, boundExact, v.toNode(ply))
@@ -270,19 +278,18 @@ func (s *psearch) frontier(b pboard, ply, side int, safe bool) score {
 				return v
 			case w != 0:
 				lost = m
-			default:
-				safeMoves[ns], kids[ns] = m, nb
-				ns++
+			case first == 0xff:
+				first = m
 			}
 		}
 	}
 	best, bestMove, d := lossIn(ply+1), lost, maxPlies
-	for k := 0; k < ns; k++ {
-		if !s.icfp || !s.repeats(kids[k], ply, side) {
-			best, bestMove, d = 0, safeMoves[k], 1
-			break
+	if first != 0xff {
+		if !s.icfp {
+			best, bestMove, d = 0, first, 1
+		} else {
+			best, bestMove, d = s.frontierRepeats(b, ply, side, first, rows, cols)
 		}
-		bestMove = safeMoves[k]
 	}
 	if safe {
 		s.tt.store(b, side, bestMove, d, boundExact, best.toNode(ply))
@@ -291,6 +298,32 @@ func (s *psearch) frontier(b pboard, ply, side int, safe bool) score {
 		s.best = bestMove
 	}
 	return best
+}
+
+// frontierRepeats is frontier's answer under icfp when some move, first
+// the first, does not lose by straights: no result with the first such
+// move that does not repeat, else a loss at once with the last such
+// move.
+func (s *pousseSearch) frontierRepeats(b pousseBoard, ply, side int, first pousseMove, rows, cols uint64) (score, pousseMove, int) {
+	g := s.g
+	bestMove := first
+	for d := int(first >> 3); d < 4; d++ {
+		for i := range g.n {
+			m := pousseMove(d<<3 | i)
+			if m < first {
+				continue
+			}
+			nb := g.apply(b, m, side)
+			if mayWin(m, rows, cols) && g.winner(nb) != 0 {
+				continue
+			}
+			if !s.repeats(nb, ply, side) {
+				return 0, m, 1
+			}
+			bestMove = m
+		}
+	}
+	return lossIn(ply + 1), bestMove, maxPlies
 }
 
 // Solve searches the position of p to the horizon of opts, deepening one
@@ -318,7 +351,7 @@ func (p *Pousse) solve(ctx context.Context, opts Options, tt *table) (Result, er
 		r.Complete = true
 		return r, nil
 	}
-	s := newPsearch(p, tt)
+	s := newPousseSearch(p, tt)
 	s.lim = limits{ctx: ctx, deadline: opts.Deadline, budget: opts.Nodes}
 	want := opts.depth()
 	for d := 1; d <= want; d++ {
@@ -326,31 +359,31 @@ func (p *Pousse) solve(ctx context.Context, opts Options, tt *table) (Result, er
 		if s.lim.stop {
 			break
 		}
-		r.Outcome, r.Plies = v.outcome()
+		r.Proof, r.Plies = v.proof()
 		r.Best, r.Depth = s.best.String(), d
-		if r.Outcome != Unknown {
+		if r.Proof != Unknown {
 			break
 		}
 	}
-	r.Complete = r.Outcome != Unknown || r.Depth == want
+	r.Complete = r.Proof != Unknown || r.Depth == want
 	r.Nodes = s.lim.nodes
 	return r, s.lim.err
 }
 
-// stateSet is a set of icfp states: open addressing on pboard.hash,
+// stateSet is a set of icfp states: open addressing on pousseBoard.hash,
 // linear probing, at most half full. O(1) expected per lookup.
 type stateSet struct {
-	slots []pstate // mover 0: a free slot
+	slots []pousseState // mover 0: a free slot
 	mask  uint64
 }
 
 // init makes the set hold the states of list. O(len(list)).
-func (t *stateSet) init(list []pstate) {
+func (t *stateSet) init(list []pousseState) {
 	size := 16
 	for size < 2*len(list) {
 		size *= 2
 	}
-	t.slots, t.mask = make([]pstate, size), uint64(size-1)
+	t.slots, t.mask = make([]pousseState, size), uint64(size-1)
 	for _, st := range list {
 		i := st.b.hash(st.mover) & t.mask
 		for t.slots[i].mover != 0 && t.slots[i] != st {
@@ -361,7 +394,7 @@ func (t *stateSet) init(list []pstate) {
 }
 
 // has reports whether st is in the set.
-func (t *stateSet) has(st pstate) bool {
+func (t *stateSet) has(st pousseState) bool {
 	for i := st.b.hash(st.mover) & t.mask; t.slots[i].mover != 0; i = (i + 1) & t.mask {
 		if t.slots[i] == st {
 			return true

@@ -135,9 +135,9 @@ func TestSpotAgreesWithAnalyze(t *testing.T) {
 func TestStraightsAgainstCount(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
 	for n := 1; n <= 8; n++ {
-		g := newPgeom(n)
+		g := newPousseGeom(n)
 		for range 3000 {
-			var b pboard
+			var b pousseBoard
 			for r := range n {
 				for c := range n {
 					switch rng.IntN(5) { // mostly X: straights are common

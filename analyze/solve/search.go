@@ -7,7 +7,8 @@ import (
 
 // Options bound a search.
 type Options struct {
-	// Depth is the horizon in plies; 0 means DefaultDepth.
+	// Depth is the horizon in plies; 0 means DefaultDepth; at most
+	// MaxDepth.
 	Depth int
 	// Nodes is the node budget of one search (one position); 0 means no
 	// budget.
@@ -22,20 +23,27 @@ type Options struct {
 // DefaultDepth is the horizon when Options.Depth is 0.
 const DefaultDepth = 6
 
+// MaxDepth is the deepest horizon a search takes: deeper ones are cut to
+// it. Each ply multiplies the work by up to the number of moves (4N for
+// Pousse), so that a horizon past it would not end in any useful time on
+// the boards the search takes; the command line refuses more, and the
+// server clamps its setting to it.
+const MaxDepth = 12
+
 func (o Options) depth() int {
 	if o.Depth <= 0 {
 		return DefaultDepth
 	}
-	return min(o.Depth, maxPlies-1)
+	return min(o.Depth, MaxDepth)
 }
 
 // Result is what a search proved about a position, for the side to move.
 type Result struct {
-	// Outcome and Plies: Win (or Loss) within Plies plies, the shortest
+	// Proof and Plies: Win (or Loss) within Plies plies, the shortest
 	// win and the longest defence; Unknown: no forced result within
 	// Depth plies (for a Pousse game already over: see the game).
-	Outcome Outcome
-	Plies   int
+	Proof Proof
+	Plies int
 	// Best is the move the search prefers (the shortest win, the longest
 	// defence, or a move keeping the result open), as its token ("R3",
 	// "2 3 +"); empty when the game is over.

@@ -8,17 +8,17 @@ import (
 	"gamels/analyze"
 )
 
-// sgeom holds, for an n x n Spot board (n <= 8, square (r, c) at bit
+// spotGeom holds, for an n x n Spot board (n <= 8, square (r, c) at bit
 // r*n+c), the bit of each square in the pattern turned k quarter turns
 // clockwise, so that a toggle updates the four turned patterns with four
 // XORs.
-type sgeom struct {
+type spotGeom struct {
 	n   int
 	rot [4][64]uint64
 }
 
-func newSgeom(n int) *sgeom {
-	g := &sgeom{n: n}
+func newSpotGeom(n int) *spotGeom {
+	g := &spotGeom{n: n}
 	for r := range n {
 		for c := range n {
 			// A quarter turn clockwise carries (r, c) to (c, n-1-r).
@@ -36,7 +36,7 @@ func newSgeom(n int) *sgeom {
 // the same for every pattern equal up to rotation.
 type spots [4]uint64
 
-func (p spots) toggle(g *sgeom, sq int) spots {
+func (p spots) toggle(g *spotGeom, sq int) spots {
 	for k := range 4 {
 		p[k] ^= g.rot[k][sq]
 	}
@@ -50,7 +50,7 @@ func (p spots) canon() uint64 {
 // Spot is a Spot game being played: the pattern, the number of moves
 // played, and the patterns after every move so far, up to rotation.
 type Spot struct {
-	g       *sgeom
+	g       *spotGeom
 	p       spots
 	plies   int
 	seen    []uint64 // canon after each move
@@ -67,7 +67,7 @@ func NewSpot(n int) (*Spot, error) {
 	if n > 8 {
 		return nil, fmt.Errorf("%w: Spot %dx%d (the search takes up to 8x8)", ErrTooLarge, n, n)
 	}
-	return &Spot{g: newSgeom(n)}, nil
+	return &Spot{g: newSpotGeom(n)}, nil
 }
 
 // N returns the board size.
@@ -113,11 +113,11 @@ func (s *Spot) Play(row, col int, add bool) {
 	s.seen = append(s.seen, c)
 }
 
-// smove is a square index; the move is the one legal there.
-type smove uint8
+// spotMove is a square index; the move is the one legal there.
+type spotMove uint8
 
 // token returns the move at square sq on pattern p, such as "2 3 +".
-func (g *sgeom) token(p spots, sq int) string {
+func (g *spotGeom) token(p spots, sq int) string {
 	sign := "+"
 	if p[0]&g.rot[0][sq] != 0 {
 		sign = "-"
@@ -144,23 +144,23 @@ func (s *Spot) LosingMoves() []string {
 	return out
 }
 
-// ssearch is one Spot search. There is no transposition table: whether
+// spotSearch is one Spot search. There is no transposition table: whether
 // a move loses depends on every pattern before it, so a value belongs to
 // a path, not to a position.
-type ssearch struct {
-	g       *sgeom
+type spotSearch struct {
+	g       *spotGeom
 	lim     limits
 	left    int      // moves left in the game at the root
 	seen    []uint64 // the game's patterns, up to rotation
 	path    [maxPlies + 1]uint64
-	killers killerMoves[smove]
+	killers killerMoves[spotMove]
 	hist    [64]int32
-	best    smove
+	best    spotMove
 }
 
 // repeats reports whether canon c at ply (the pattern after the move at
 // ply) equals an earlier one. O(moves so far + ply).
-func (s *ssearch) repeats(c uint64, ply int) bool {
+func (s *spotSearch) repeats(c uint64, ply int) bool {
 	for _, e := range s.seen {
 		if e == c {
 			return true
@@ -174,10 +174,10 @@ func (s *ssearch) repeats(c uint64, ply int) bool {
 	return false
 }
 
-// negamax is psearch.negamax for Spot: N² moves per node, a move that
+// negamax is pousseSearch.negamax for Spot: N² moves per node, a move that
 // repeats loses at once, and the game is drawn (0, exact) once its 2N
 // moves are played.
-func (s *ssearch) negamax(p spots, ply, depth int, alpha, beta score) score {
+func (s *spotSearch) negamax(p spots, ply, depth int, alpha, beta score) score {
 	if s.lim.tick() {
 		return 0
 	}
@@ -192,10 +192,10 @@ func (s *ssearch) negamax(p spots, ply, depth int, alpha, beta score) score {
 	}
 	nn := s.g.n * s.g.n
 	if depth == 1 { // the first move that does not repeat decides
-		best, bestMove := lossIn(ply+1), smove(0)
+		best, bestMove := lossIn(ply+1), spotMove(0)
 		for sq := range nn {
 			if !s.repeats(p.toggle(s.g, sq).canon(), ply) {
-				best, bestMove = 0, smove(sq)
+				best, bestMove = 0, spotMove(sq)
 				break
 			}
 		}
@@ -204,19 +204,19 @@ func (s *ssearch) negamax(p spots, ply, depth int, alpha, beta score) score {
 		}
 		return best
 	}
-	var cand [64]smove
+	var cand [64]spotMove
 	var kids [64]spots
 	nc := 0
-	best, bestMove := -inf, smove(0)
+	best, bestMove := -inf, spotMove(0)
 	for sq := range nn {
 		q := p.toggle(s.g, sq)
 		if s.repeats(q.canon(), ply) {
 			if v := lossIn(ply + 1); v > best {
-				best, bestMove = v, smove(sq)
+				best, bestMove = v, spotMove(sq)
 			}
 			continue
 		}
-		cand[nc], kids[nc] = smove(sq), q
+		cand[nc], kids[nc] = spotMove(sq), q
 		nc++
 	}
 	if nc == 0 {
@@ -276,7 +276,7 @@ func (s *Spot) Solve(ctx context.Context, opts Options) (Result, error) {
 		r.Complete = true
 		return r, nil
 	}
-	ss := &ssearch{g: s.g, left: 2*s.g.n - s.plies, seen: s.seen}
+	ss := &spotSearch{g: s.g, left: 2*s.g.n - s.plies, seen: s.seen}
 	ss.lim = limits{ctx: ctx, deadline: opts.Deadline, budget: opts.Nodes}
 	want := min(opts.depth(), ss.left)
 	for d := 1; d <= want; d++ {
@@ -284,13 +284,13 @@ func (s *Spot) Solve(ctx context.Context, opts Options) (Result, error) {
 		if ss.lim.stop {
 			break
 		}
-		r.Outcome, r.Plies = v.outcome()
+		r.Proof, r.Plies = v.proof()
 		r.Best, r.Depth = s.g.token(s.p, int(ss.best)), d
-		if r.Outcome != Unknown {
+		if r.Proof != Unknown {
 			break
 		}
 	}
-	r.Complete = r.Outcome != Unknown || r.Depth == want
+	r.Complete = r.Proof != Unknown || r.Depth == want
 	r.Nodes = ss.lim.nodes
 	return r, ss.lim.err
 }

@@ -138,7 +138,7 @@ func TestSpotExhaustive(t *testing.T) {
 		if err := checkClaim(res, dd, ref.win, ref.loss); err != nil {
 			t.Errorf("position %d (%dx%d, %d moves): %v", pos, n, n, ref.plies, err)
 		}
-		lengths[res.Outcome.String()+" in "+string(rune('0'+res.Plies))]++
+		lengths[res.Proof.String()+" in "+string(rune('0'+res.Plies))]++
 	}
 	t.Logf("claims: %v", lengths)
 	if lengths["win in 2"]+lengths["win in 4"] == 0 || lengths["loss in 1"]+lengths["loss in 3"] == 0 {

@@ -31,17 +31,17 @@ func newTable(bits int) *table {
 }
 
 // probe returns the slot's data for position b with side to move side.
-func (t *table) probe(b pboard, side int) (move pmove, depth int, bound int, v score, ok bool) {
+func (t *table) probe(b pousseBoard, side int) (move pousseMove, depth int, bound int, v score, ok bool) {
 	e := &t.slots[b.hash(side)&t.mask]
 	if e.meta == 0 || e.x != b.x || e.o != b.o || int(e.meta&1) != side&1 {
 		return 0, 0, 0, 0, false
 	}
 	m := e.meta
-	return pmove(m >> 8), int(m >> 16 & 0xff), int(m >> 1 & 3), score(int32(m >> 32)), true
+	return pousseMove(m >> 8), int(m >> 16 & 0xff), int(m >> 1 & 3), score(int32(m >> 32)), true
 }
 
 // store records a result for b (always replacing the slot's content).
-func (t *table) store(b pboard, side int, move pmove, depth int, bound int, v score) {
+func (t *table) store(b pousseBoard, side int, move pousseMove, depth int, bound int, v score) {
 	e := &t.slots[b.hash(side)&t.mask]
 	e.x, e.o = b.x, b.o
 	e.meta = uint64(side&1) | uint64(bound)<<1 | uint64(move)<<8 | uint64(min(depth, 255))<<16 | uint64(uint32(int32(v)))<<32

@@ -2,18 +2,20 @@ package solve
 
 import "fmt"
 
-// Outcome is a proven result for the side to move.
-type Outcome uint8
+// Proof is what a search proved for the side to move: a win, a loss,
+// or nothing within its horizon. (analyze.Outcome is another thing: how a
+// game played out under the rules.)
+type Proof uint8
 
-// The outcomes. Unknown means no forced result within the depth searched
+// The proofs. Unknown means no forced result within the depth searched
 // (for Spot at the end of the game's 2N moves, also a draw).
 const (
-	Unknown Outcome = iota
+	Unknown Proof = iota
 	Win
 	Loss
 )
 
-func (o Outcome) String() string {
+func (o Proof) String() string {
 	switch o {
 	case Win:
 		return "win"
@@ -41,9 +43,9 @@ const (
 func winIn(k int) score  { return mate - score(k) }
 func lossIn(k int) score { return -(mate - score(k)) }
 
-// plies returns the length of the forced line a score claims (0 when it
-// claims none) and its outcome.
-func (s score) outcome() (Outcome, int) {
+// proof returns what a score proves and the length of the forced line it
+// claims (0 when it claims none).
+func (s score) proof() (Proof, int) {
 	switch {
 	case s > mate-maxPlies:
 		return Win, int(mate - s)
@@ -58,7 +60,7 @@ func (s score) outcome() (Outcome, int) {
 // than d becomes no result. The map is monotone, so it carries bounds as
 // well as exact values. O(1).
 func (s score) within(d int) score {
-	if o, k := s.outcome(); o != Unknown && k > d {
+	if o, k := s.proof(); o != Unknown && k > d {
 		return 0
 	}
 	return s
@@ -68,7 +70,7 @@ func (s score) within(d int) score {
 // the root) to one relative to a node ply plies below it, and fromNode
 // back: the transposition table keeps node-relative scores.
 func (s score) toNode(ply int) score {
-	switch o, _ := s.outcome(); o {
+	switch o, _ := s.proof(); o {
 	case Win:
 		return s + score(ply)
 	case Loss:
@@ -78,7 +80,7 @@ func (s score) toNode(ply int) score {
 }
 
 func (s score) fromNode(ply int) score {
-	switch o, _ := s.outcome(); o {
+	switch o, _ := s.proof(); o {
 	case Win:
 		return s - score(ply)
 	case Loss:
@@ -88,7 +90,7 @@ func (s score) fromNode(ply int) score {
 }
 
 func (s score) String() string {
-	o, k := s.outcome()
+	o, k := s.proof()
 	if o == Unknown {
 		return "no result"
 	}

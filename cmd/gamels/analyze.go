@@ -63,7 +63,7 @@ func runAnalyze(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset := newFlagSet("analyze", stderr)
 	var rules rulesFlag
 	fset.Var(&rules, "rules", rulesUsage)
-	depth := fset.Int("depth", solve.DefaultDepth, "search horizon in `plies`")
+	depth := fset.Int("depth", solve.DefaultDepth, fmt.Sprintf("search horizon in `plies` (1 to %d)", solve.MaxDepth))
 	budget := fset.Duration("budget", 0, "time budget per game, such as 2s (0: none); a search cut short keeps the depth it completed")
 	asJSON := fset.Bool("json", false, "print one JSON object per file, one per line")
 	kindName := fset.String("kind", "", kindUsage)
@@ -76,8 +76,11 @@ func runAnalyze(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(fset, "%v", err)
 	}
-	if *depth < 1 {
-		return usageError(fset, "--depth must be at least 1, not %d", *depth)
+	if *depth < 1 || *depth > solve.MaxDepth {
+		return usageError(fset, "--depth must be from 1 to %d, not %d", solve.MaxDepth, *depth)
+	}
+	if *budget < 0 {
+		return usageError(fset, "--budget must not be negative, not %v", *budget)
 	}
 	if len(paths) == 0 {
 		return usageError(fset, "no path given")
@@ -115,7 +118,9 @@ func runAnalyze(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // analyzeFile parses a file and annotates its games, on all processors
-// (one annotator each; the result does not depend on the order).
+// (one annotator each; the result does not depend on the order). The
+// progress line moves with each position searched, so that it moves
+// within a long game too.
 func analyzeFile(name string, kind parse.Kind, src []byte, def parse.Rules, opts solve.Options, budget time.Duration, prog *progress) analyzeReport {
 	r := analyzeReport{File: name, Kind: kind.String(), Games: []analyzeGame{}}
 	if kind == parse.Path {
@@ -129,20 +134,33 @@ func analyzeFile(name string, kind parse.Kind, src []byte, def parse.Rules, opts
 		rules = f.EffectiveRules(def)
 		r.Rules = rules.String()
 	}
+	positions := 0 // at most: a game over before its last move has fewer
+	for _, g := range f.Games {
+		positions += len(g.Moves) + 1
+	}
 	work := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
-	finished := 0
+	finished, searched := 0, 0
+	show := func() {
+		prog.show("%s: %d of %d games, %d of %d positions", quoteName(name), finished, len(f.Games), searched, positions)
+	}
 	for range min(runtime.GOMAXPROCS(0), max(len(f.Games), 1)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			a := solve.NewAnnotator(opts)
+			a.Progress = func() {
+				mu.Lock()
+				searched++
+				show()
+				mu.Unlock()
+			}
 			for i := range work {
 				r.Games[i] = annotateGame(a, kind, f.Games[i], rules, opts.Depth, budget)
 				mu.Lock()
 				finished++
-				prog.show("%s: game %d of %d", quoteName(name), finished, len(f.Games))
+				show()
 				mu.Unlock()
 			}
 		}()

@@ -1,13 +1,16 @@
+//go:build study
+
+// The study of the ICFP 1998 tournament (docs/analysis-study.md) is a
+// probe, not a test of the package: it runs only with -tags study, as
+//
+//	go test -tags study -run TestStudy ./analyze/solve          # a tenth, depth 4
+//	go test -tags study -run TestStudy ./analyze/solve -study   # all, depth 6
+
 package solve
 
 import (
-	"bufio"
 	"context"
 	"flag"
-	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -15,56 +18,6 @@ import (
 
 	"gamels/parse"
 )
-
-// tournamentGame is one normally ended game of the ICFP 1998 tournament.
-type tournamentGame struct {
-	line   int
-	winner string // "X" or "O"
-	plies  int
-	game   *parse.Game
-}
-
-// readTournament reads testdata/contest/icfp1998/normal_games.tsv (the
-// layout analyze's TestPousseICFP1998 reads).
-func readTournament(tb testing.TB) []tournamentGame {
-	tb.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "testdata", "contest", "icfp1998", "normal_games.tsv"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	var out []tournamentGame
-	for line := 1; sc.Scan(); line++ {
-		text := sc.Text()
-		if strings.HasPrefix(text, "#") || text == "" {
-			continue
-		}
-		fields := strings.Split(text, "\t")
-		if len(fields) != 8 {
-			tb.Fatalf("line %d: %d fields", line, len(fields))
-		}
-		plies, err1 := strconv.Atoi(fields[4])
-		n, err2 := strconv.Atoi(fields[6])
-		if err1 != nil || err2 != nil {
-			tb.Fatalf("line %d: bad numbers", line)
-		}
-		g := &parse.Game{Size: n}
-		for _, tok := range strings.Fields(fields[7]) {
-			i, err := strconv.Atoi(tok[1:])
-			if err != nil || !strings.Contains("LRTB", tok[:1]) || i < 1 || i > n {
-				tb.Fatalf("line %d: bad move %q", line, tok)
-			}
-			g.Moves = append(g.Moves, parse.PousseMove(tok[0], i))
-		}
-		out = append(out, tournamentGame{line: line, winner: fields[3], plies: plies, game: g})
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
-	}
-	return out
-}
 
 // studyTotals are the figures of docs/analysis-study.md.
 type studyTotals struct {
@@ -126,7 +79,7 @@ func study(tb testing.TB, games []tournamentGame, every, depth int) (studyTotals
 			t.MissedWin3++
 		}
 		for _, e := range an.Evals {
-			if e.Outcome == Win && e.Plies > t.LongestWin {
+			if e.Proof == Win && e.Plies > t.LongestWin {
 				t.LongestWin, t.LongestGame = e.Plies, tg.line
 			}
 		}

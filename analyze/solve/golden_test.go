@@ -1,0 +1,156 @@
+package solve
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"gamels/internal/gen"
+	"gamels/parse"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata (and the generated Spot input)")
+
+// goldenSpotSeed and goldenSpotOptions make testdata/spot2000.spot: 2,000
+// random Spot games of every size the search takes. The file is written
+// once (-update when missing) and read after, so that the test does not
+// depend on the generator staying the same.
+const goldenSpotSeed = 2026
+
+var goldenSpotOptions = gen.SpotOptions{Games: 2000, MinN: 2, MaxN: 8, Removals: 0.3}
+
+// TestGoldenAnnotations annotates the ICFP 1998 log (1347 games under
+// the contest rules) and 2,000 random Spot games at the default depth
+// and compares every evaluation and annotation with the golden files,
+// written by the engine before its speed work: a faster search must
+// find the same values, the same best moves and the same annotations.
+// With -short only the first games of each file are compared.
+func TestGoldenAnnotations(t *testing.T) {
+	spotIn := filepath.Join("testdata", "spot2000.spot")
+	if _, err := os.Stat(spotIn); os.IsNotExist(err) && *update {
+		if err := os.WriteFile(spotIn, gen.Spot(goldenSpotSeed, goldenSpotOptions), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		name, in, golden string
+		kind             parse.Kind
+		short            int // games compared under -short
+	}{
+		{"icfp1998", filepath.Join("..", "..", "testdata", "contest", "icfp1998", "as_uva844.in"), "icfp1998.golden", parse.Pousse, 60},
+		{"spot2000", spotIn, "spot2000.golden", parse.Spot, 600},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src, err := os.ReadFile(tc.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := parse.Parse(tc.kind, src)
+			games := f.Games
+			if testing.Short() && !*update {
+				games = games[:min(tc.short, len(games))]
+			}
+			got := goldenText(f, games, tc.kind)
+			path := filepath.Join("testdata", tc.golden)
+			if *update {
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if testing.Short() {
+				want = firstGames(want, len(games))
+			}
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("%s: annotations differ from %s (-want +got):\n%s", tc.name, path, diff)
+			}
+		})
+	}
+}
+
+// goldenText annotates games on two workers, as gamels analyze does, and
+// writes each as a line of evaluations and a line per annotation.
+func goldenText(f *parse.File, games []*parse.Game, kind parse.Kind) []byte {
+	rules := parse.RulesDefault
+	if kind == parse.Pousse {
+		rules = f.EffectiveRules(parse.RulesDefault)
+	}
+	out := make([]string, len(games))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a := NewAnnotator(Options{})
+			for i := range work {
+				out[i] = goldenGame(a, kind, games[i], rules)
+			}
+		}()
+	}
+	for i := range games {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	return []byte(strings.Join(out, ""))
+}
+
+// goldenGame is one game's golden text: "game N:" then each evaluation
+// as proof (W, L, ?), plies, "/" depth and ":" the best move, then its
+// annotations, one a line.
+func goldenGame(a *Annotator, kind parse.Kind, g *parse.Game, rules parse.Rules) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "game %d:", g.Index+1)
+	an, err := a.Annotate(context.Background(), kind, g, rules)
+	if err != nil {
+		fmt.Fprintf(&b, " error: %v\n", err)
+		return b.String()
+	}
+	for _, r := range an.Evals {
+		o := "?"
+		switch r.Proof {
+		case Win:
+			o = "W"
+		case Loss:
+			o = "L"
+		}
+		fmt.Fprintf(&b, " %s%d/%d:%s", o, r.Plies, r.Depth, strings.ReplaceAll(r.Best, " ", ""))
+	}
+	b.WriteByte('\n')
+	for _, x := range an.Annotations {
+		fmt.Fprintf(&b, "  %d %s %q %s %s %d %q\n", x.Move+1, x.Kind, x.Mark, x.Played, x.Best, x.Plies, x.Text)
+	}
+	return b.String()
+}
+
+// firstGames returns the golden text of the first n games.
+func firstGames(text []byte, n int) []byte {
+	k := 0
+	for i := 0; i < len(text); {
+		if bytes.HasPrefix(text[i:], []byte("game ")) {
+			if k == n {
+				return text[:i]
+			}
+			k++
+		}
+		j := bytes.IndexByte(text[i:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return text
+}
