@@ -34,9 +34,9 @@ type AnalysisSettings struct {
 	Depth int
 }
 
-// MaxAnalysisDepth bounds gamels.analysis.depth: deeper, the node budget
-// cuts most searches short anyway.
-const MaxAnalysisDepth = 12
+// MaxAnalysisDepth bounds gamels.analysis.depth: the engine's own cap,
+// the same as gamels analyze --depth takes.
+const MaxAnalysisDepth = solve.MaxDepth
 
 // depth returns the horizon to search.
 func (a AnalysisSettings) depth() int {

@@ -32,7 +32,9 @@ var goldenSpotOptions = gen.SpotOptions{Games: 2000, MinN: 2, MaxN: 8, Removals:
 // and compares every evaluation and annotation with the golden files,
 // written by the engine before its speed work: a faster search must
 // find the same values, the same best moves and the same annotations.
-// With -short only the first games of each file are compared.
+// With -short, and under the race detector (which finds the same races
+// on fewer games, ten times slower), only the first games of each file
+// are compared; scripts/test runs the whole files once without it.
 func TestGoldenAnnotations(t *testing.T) {
 	spotIn := filepath.Join("testdata", "spot2000.spot")
 	if _, err := os.Stat(spotIn); os.IsNotExist(err) && *update {
@@ -55,7 +57,8 @@ func TestGoldenAnnotations(t *testing.T) {
 			}
 			f := parse.Parse(tc.kind, src)
 			games := f.Games
-			if testing.Short() && !*update {
+			short := (testing.Short() || raceEnabled) && !*update
+			if short {
 				games = games[:min(tc.short, len(games))]
 			}
 			got := goldenText(f, games, tc.kind)
@@ -70,7 +73,7 @@ func TestGoldenAnnotations(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if testing.Short() {
+			if short {
 				want = firstGames(want, len(games))
 			}
 			if diff := cmp.Diff(string(want), string(got)); diff != "" {
