@@ -102,12 +102,7 @@ func (p *parser) pousseGame(lx *lexer, header token) *Game {
 // the moves of the usual layouts eight bytes at a time; pousseBytes, one
 // byte at a time, the move that stops it, or a few hundred when it reads
 // few (a layout that changes from line to line, where trying
-// pousseWords again and again cost 5-7% more than pousseBytes alone).
-// BenchmarkPousseScan, the moves of the judge's reference input
-// (ref.pousse, one a line), the thread's CPU time per move, min-median
-// of 8 runs alternated with pousseBytes (the byte loop alone), load
-// about 1.2: 3.8-4.0 against 4.4-4.6 ns; with "\r\n" line ends 4.1-4.3
-// against 4.8-5.0; line ends mixed at random 7.0-7.2 against 7.0-7.1.
+// pousseWords again and again costs more than pousseBytes alone).
 func pousseScan(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int) {
 	return wordsThenBytes(pousseWords, pousseBytes, src, i, base, size, dst, limit)
 }
@@ -129,10 +124,9 @@ func pousseWords(src []byte, i, base, size int, dst []Move, limit int) ([]Move, 
 // and fastClass when a byte before or after it is not "\n") and a few
 // shifts and compares. The next move's offset depends on a branch (one
 // digit or two), not on the loaded bytes, so that moves overlap in the
-// processor: making the digit count branch-free puts the load on a
-// chain from move to move and measured slower (4.6-4.9 against 4.0-4.2
-// ns a move), as did a loop with more live variables (the gap found per
-// move, three digits), which the compiler spilled to the stack.
+// processor: a branch-free digit count would put the load on a chain
+// from move to move. More live variables (the gap found per move, three
+// digits) would spill to the stack.
 func pousseRun(rest []byte, off, size int, out []Move, gap int) (moves, read int) {
 	p := 0
 	j := 0

@@ -148,10 +148,6 @@ func (p *parser) spotGame(lx *lexer, header token) *Game {
 // This is the Spot parser's hot loop, O(1) per byte: spotWords reads the
 // moves of the usual layout eight bytes at a time, spotBytes, one byte
 // at a time, the move that stops it, or a few hundred when it reads few.
-// BenchmarkSpotScan, the games of ref.spot, the thread's CPU time per
-// move, min-median of 8 runs, load about 1.1: 10.0-10.5 ns against
-// 17.1-17.6 for spotBytes (the byte loop alone); with "\r\n" line
-// ends 10.5-11.0 against 17.2-18.0.
 func spotScan(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int) {
 	return wordsThenBytes(spotWords, spotBytes, src, i, base, size, dst, limit)
 }

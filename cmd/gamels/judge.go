@@ -119,26 +119,17 @@ func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Wri
 }
 
 // judgeWorkers is the number of goroutines that analyse games while the
-// parser reads on: one, a pipeline of two stages. Two workers beside the
-// parser finish Pousse sooner but cost more CPU: work run on both
-// processors at once takes more CPU time here than run on one (why was
-// not measured apart: shared caches, the clock, the host). Measured with
-// static builds on the reference
-// inputs, the child's CPU time (user + system, wait4) and wall time,
-// alternated with naive.c (40 and 80 rounds, 17:30 UTC, load 0.8-1.1):
-// Pousse CPU median 35.6-36.7 ms against 38.1-41.6 with two workers
-// (the parse and play on one goroutine: 35.5-37.3), wall 30.4-31.6
-// against 22.8-24.3 (naive.c 391 in the second set); Spot CPU 23.0 against 28.3
-// and wall 15.3 against 20.4 (its games are cheap to play: the second
-// worker only waits); PATH equal (14.8 and 14.7 ms CPU).
+// parser reads on: one, a pipeline of two stages. A second worker
+// finishes Pousse sooner in wall time but costs more CPU time, and gains
+// nothing on Spot (its games are cheap: the second worker only waits) or
+// PATH; the judge is held to CPU time as well as to wall time.
 const judgeWorkers = 1
 
 // judgeMemory turns the garbage collector off for a judge of n bytes of
 // input and returns what restores the settings. The judge keeps what it
 // allocates to the end (the games, their moves, the outcomes: on the
 // reference inputs 3 to 4 bytes per byte of input), so a collection
-// frees next to nothing: on ref.pousse the one cycle the default setting
-// ran cost about 1 ms of CPU (GODEBUG=gctrace=1) of the judge's 35-45.
+// frees next to nothing.
 // A memory limit of 16 bytes per byte of input, and at least 256 MiB,
 // brings the collector back should an input need more than that. The
 // settings are the process's: judges that overlap (tests, benchmarks)
