@@ -9,10 +9,10 @@ import (
 // (512 Ki moves) starts at a 2 MiB boundary and Linux is asked to back
 // it with transparent huge pages (when they are enabled, "always" or
 // "madvise"): it is then faulted in 2 MiB at a time instead of 4 KiB,
-// with a fraction of the page faults and of the system time (BENCHMARKS.md
-// has the figures). The spare 2 MiB before the boundary costs address space, and
-// zeroing only when the allocator reuses memory. The advice is a hint:
-// when it fails, nothing changes.
+// with a fraction of the page faults and of the system time. The spare
+// 2 MiB before the boundary costs address space, and zeroing only when
+// the allocator reuses memory. The advice is a hint: when it fails,
+// nothing changes.
 func newBlock(n int) []Move {
 	const huge = 2 << 20
 	size := uintptr(n) * unsafe.Sizeof(Move{})

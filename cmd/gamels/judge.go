@@ -129,12 +129,11 @@ const judgeWorkers = 1
 // input and returns what restores the settings. The judge keeps what it
 // allocates to the end (the games, their moves, the outcomes: on the
 // reference inputs 3 to 4 bytes per byte of input), so a collection
-// frees next to nothing.
-// A memory limit of 16 bytes per byte of input, and at least 256 MiB,
-// brings the collector back should an input need more than that. The
-// settings are the process's: judges that overlap (tests, benchmarks)
-// share them, the limit that of the largest input, and the last one to
-// finish restores them.
+// frees next to nothing. A memory limit of 16 bytes per byte of input,
+// and at least 256 MiB, brings the collector back should an input need
+// more than that. The settings are the process's: judges that overlap
+// (tests, benchmarks) share them, the limit that of the largest input,
+// and the last one to finish restores them.
 func judgeMemory(n int) (restore func()) {
 	limit := max(int64(n)*16, 256<<20)
 	judgeGC.Lock()
