@@ -84,7 +84,11 @@ func TestSpotScanDiff(t *testing.T) {
 		}
 	}
 	r := rand.New(rand.NewPCG(14, 9))
-	for range 3000 {
+	random := 3000
+	if testing.Short() {
+		random = 600
+	}
+	for range random {
 		srcs = append(srcs, spotNoise(r, 1+r.IntN(8)))
 	}
 	n := 0
