@@ -220,9 +220,7 @@ func (s *PousseState) count() {
 // tileColCounts); a line's X are its occupied squares less its O, and the
 // most of one colour and the straights are found on the eight bytes at
 // once (pousseMost). O(N²/64) word operations: about 170 tiles for N =
-// 100. BenchmarkPousseCount at N = 100, old and new test binaries
-// alternated three times (17:56 UTC, load 0.6-1.5): rows 235-277 ns a
-// word at a time, 92-102 with AVX2; columns 351-363 and 114-122.
+// 100.
 func (s *PousseState) countAxis(k int) {
 	n := s.n
 	b := s.b
@@ -637,30 +635,12 @@ func pousseKey(t uint64, d byte) uint64 {
 // playUntilWin applies moves in turn (see Apply) until one leaves a
 // colour with more straights, and returns its index and that colour, or
 // -1 and None when no move does. It is Apply then Winner after each move,
-// without the hash, in one loop: one branch on the direction a move (the
-// direction is random in a game, so that branch is mispredicted about
-// every other move), the bookkeeping inlined, no call but the push. On
-// the reference input's 676,154 moves this took the engine from 24.4 to
-// 21.4-22.8 ms (best of 7, A/B alternated 8-10 times); computing the run's
-// ends without branching on the direction (masks and conditional moves)
-// measured slower, 24.1.
-//
-// That branch costs about 4-5 ns a move at N = 100 (BenchmarkPoussePlay,
-// best runs: 35.2-37.1 CPU-ns a move with random directions, 30.4-31.7
-// when each block of 16 moves is sorted by direction; without the branch
-// the two differ by 0.5), but every way found to avoid it costs more (A/B
-// interleaved 6-8 times at load 1.8-3.2; medians in CPU-ns a move of
-// PousseJudgeRef and of PoussePlay at N = 100, random): the four pushes as
-// one loop of rotations with per-direction masks from tables, the run
-// found and filled by conditional moves, no branch on the direction at
-// all, 37.1 and 41.3 against 32.9 and 36.9 (about 60 more instructions a
-// move in the disassembly, and register spills in the tile loop; 37.9
-// against 32.7 with GOAMD64=v3 as well); the four cases as a table of
-// functions (one indirect branch, which random directions defeat 3 times
-// in 4, against about once a move for the switch's two conditional
-// branches), 38.6 and 42.0 against 35.9 and 38.7; the run found and filled
-// by conditional moves inside the switch, 44.4 and 44.2 against 38.1 and
-// 39.1. s must not keep a hash. O(moves) plus what Apply and Winner cost.
+// without the hash, in one loop: the bookkeeping inlined, no call but the
+// push. The switch on the direction is a branch that random moves
+// mispredict about every other move; every branch-free form tried (masks
+// and conditional moves, rotations from tables, a table of functions) ran
+// slower, so it stays. s must not keep a hash. O(moves) plus what Apply
+// and Winner cost.
 func (s *PousseState) playUntilWin(moves []parse.Move) (int, Player) {
 	n := s.n
 	b := s.b

@@ -26,7 +26,7 @@ type PousseGame struct {
 // pousseEvery returns the checkpoint interval K for an n x n board: a
 // checkpoint is 16·ceil(N²/64) bytes (pousseCheckpointSize), so that K =
 // max(64, 8·ceil(N²/64)) keeps them to at most 2 bytes per move, and the
-// moves Board replays to at most K (1,256 at N = 100; about 50 µs).
+// moves Board replays to at most K (1,256 at N = 100).
 func pousseEvery(n int) int {
 	return max(64, pousseCheckpointSize(n)/2)
 }

@@ -384,6 +384,9 @@ func TestPousseBoardEveryPly(t *testing.T) {
 		if n == 100 {
 			count = 4000
 		}
+		if testing.Short() {
+			count /= 3 // still past the first checkpoint (64 moves; 1,256 at N = 100)
+		}
 		moves := randomPousseMoves(rng, n, count, 0)
 		want, boards := refAnalyze(n, moves, false)
 		pg := Pousse(pousseGameOf(n, moves), parse.RulesContest)

@@ -1,13 +1,3 @@
-// Package analyze holds the rule engines of the three games: it replays a
-// parsed game move by move, decides the verdict and the move where the
-// game ends, gives the board after any move, and says what every move
-// would do from any position (the Candidates methods, which use the
-// replay's own repeat detectors). It also holds the words for a game's
-// outcome (wording.go), so that every tool says it alike.
-//
-// The engines know nothing of editors or protocols: they take parse.Game
-// values and return plain results whose positions are byte spans of the
-// source, so that a command-line tool and the language server share them.
 package analyze
 
 import "gamels/parse"

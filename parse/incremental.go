@@ -9,15 +9,6 @@ type Source interface {
 	Slice(start, end int) []byte
 }
 
-// Bytes is a Source over a byte slice.
-type Bytes []byte
-
-// Len returns len(b).
-func (b Bytes) Len() int { return len(b) }
-
-// Slice returns b[start:end].
-func (b Bytes) Slice(start, end int) []byte { return b[start:end] }
-
 // Reparse returns the parse of src, given old, the parse of the text src
 // was edited from, and the edit: [start, oldEnd) of the old text was
 // replaced by src's [start, newEnd) (what Diff finds from two texts). The

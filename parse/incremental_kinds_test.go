@@ -24,7 +24,11 @@ func TestReparseSpotPath(t *testing.T) {
 	} {
 		r := rand.New(rand.NewPCG(5, uint64(c.kind)))
 		kept, fell, later := 0, 0, 0
-		for iter := range 1500 {
+		iters := 1500
+		if testing.Short() {
+			iters = 300
+		}
+		for iter := range iters {
 			src := c.gen(r)
 			reparseSlack = []int{0, 64}[iter%2]
 			for range 1 + r.IntN(4) {
@@ -51,7 +55,7 @@ func TestReparseSpotPath(t *testing.T) {
 				src = next
 			}
 		}
-		if 3*kept < fell || later < 500 {
+		if 3*kept < fell || later < iters/3 {
 			t.Errorf("%v: incremental %d times (%d keeping later games), full parse %d times: the fast path is too rare", c.kind, kept, later, fell)
 		}
 		t.Logf("%v: incremental %d (%d keeping later games), full %d", c.kind, kept, later, fell)

@@ -101,88 +101,11 @@ func (p *parser) pousseGame(lx *lexer, header token) *Game {
 // line end or a '#'. Moves in the last four bytes of src are left to the
 // general path.
 //
-// This is the Pousse parser's hot loop, O(1) per byte. pousseWords reads
-// the moves of the usual layouts eight bytes at a time; pousseBytes, one
-// byte at a time, the move that stops it, or a few hundred when it reads
-// few (a layout that changes from line to line, where trying
-// pousseWords again and again cost 5-7% more than pousseBytes alone).
-// BenchmarkPousseScan, the moves of the judge's reference input
-// (ref.pousse, one a line), the thread's CPU time per move, min-median
-// of 8 runs alternated with pousseBytes (the byte loop alone), load
-// about 1.2: 3.8-4.0 against 4.4-4.6 ns; with "\r\n" line ends 4.1-4.3
-// against 4.8-5.0; line ends mixed at random 7.0-7.2 against 7.0-7.1.
+// This is the Pousse parser's hot loop, O(1) per byte, one byte at a
+// time through fastClass. Reading the usual layouts eight bytes at a
+// time, as spotScan does, saved no CPU time in a judge of a whole file,
+// of which this scan is about a tenth.
 func pousseScan(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int) {
-	return wordsThenBytes(pousseWords, pousseBytes, src, i, base, size, dst, limit)
-}
-
-// pousseWords is pousseScan for the moves of the usual layouts: the same
-// one or two blanks or line end bytes ("\n", " ", "\r\n") before each
-// move, the direction, one or two digits and the move's end, read from
-// the eight bytes at the offset (so not in the last seven bytes of src).
-// It stops before anything else, which pousseBytes reads or rejects.
-func pousseWords(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int) {
-	return runWords(pousseRun, src, i, base, size, dst, limit)
-}
-
-// pousseRun is the loop of pousseWords: it reads moves from the start of
-// rest, at offset off in their game, into out, each after gap (1 or 2)
-// blanks or line end bytes, and returns how many and the bytes read.
-//
-// A move costs one 8-byte load, two look-ups in tables (its direction,
-// and fastClass when a byte before or after it is not "\n") and a few
-// shifts and compares. The next move's offset depends on a branch (one
-// digit or two), not on the loaded bytes, so that moves overlap in the
-// processor: making the digit count branch-free puts the load on a
-// chain from move to move and measured slower (4.6-4.9 against 4.0-4.2
-// ns a move), as did a loop with more live variables (the gap found per
-// move, three digits), which the compiler spilled to the stack.
-func pousseRun(rest []byte, off, size int, out []Move, gap int) (moves, read int) {
-	p := 0
-	j := 0
-	shift := uint(8*gap - 8)           // to the last byte before the move
-	first := uint64(off) + uint64(gap) // the first move's offset, less p
-	for ; j < len(out) && p+8 <= len(rest); j++ {
-		w := le64(rest, p)
-		v := w >> (shift & 63) // the last blank, the move, its end
-		mv := pousseMv[byte(v>>8)]
-		n, c3 := uint(byte(v>>16)-'0'), byte(v>>24)-'0'
-		if mv == 0 || n > 9 || byte(v) != '\n' && fastClass[byte(v)]&classSkip == 0 || byte(w) != '\n' && fastClass[byte(w)]&classSkip == 0 {
-			break
-		}
-		term := byte(v >> 24)
-		nb := uint64(2) // the move's bytes
-		if c3 <= 9 {
-			n, term, nb = n*10+uint(c3), byte(v>>32), 3
-		}
-		if n-1 >= uint(size) || term != '\n' && fastClass[term]&classEnd == 0 {
-			break
-		}
-		at := first + uint64(p)
-		p += int(uint64(gap) + nb) // before m, or nb is spilled
-		m := at | nb<<32 | uint64(mv|uint16(n))<<48
-		out[j] = Move{off: uint32(m), n: uint16(m >> 32), mv: uint16(m >> 48)}
-	}
-	return j, p
-}
-
-// pousseMv is the packed Pousse move of each direction's letter, line 0,
-// or 0.
-var pousseMv = [256]uint16{
-	'L': mvPousse | 0<<mvDirShift, 'R': mvPousse | 1<<mvDirShift,
-	'T': mvPousse | 2<<mvDirShift, 'B': mvPousse | 3<<mvDirShift,
-}
-
-// le64 returns the eight bytes of b at p, little endian, in one load.
-func le64(b []byte, p int) uint64 {
-	b = b[p : p+8 : p+8]
-	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-}
-
-// pousseBytes is pousseScan one byte at a time, through fastClass: what
-// pousseScan was before pousseWords, now for the moves that pousseWords
-// does not read.
-func pousseBytes(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int) {
 	for ; limit > 0 && len(dst) < cap(dst); limit-- {
 		k := i
 		for k < len(src) && fastClass[src[k]]&classSkip != 0 {

@@ -161,55 +161,6 @@ func number(b []byte) (value int, ok bool) {
 // stays in registers.
 type moveScanner func(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int)
 
-// wordsThenBytes is the loop of pousseScan and spotScan: words reads
-// the moves of the usual layouts eight bytes at a time and stops at
-// anything else; bytes, one byte at a time, reads the move that stopped
-// it, or a few hundred moves when words read few (a layout it does not
-// know, one that changes from line to line, or the end of src: trying
-// words again after every move cost 5-7% more than bytes alone there),
-// and decides where the run ends. It returns what both read, with the
-// contract of a moveScanner. The calls through words and bytes are one
-// per run of moves, not one per move.
-func wordsThenBytes(words, bytes moveScanner, src []byte, i, base, size int, dst []Move, limit int) ([]Move, int) {
-	for limit > 0 && len(dst) < cap(dst) {
-		n := len(dst)
-		dst, i = words(src, i, base, size, dst, limit)
-		batch := 1
-		if len(dst)-n < 64 {
-			batch = 256
-		}
-		m := len(dst)
-		dst, i = bytes(src, i, base, size, dst, min(limit-(m-n), batch))
-		if len(dst) == m { // not a move, or no room
-			break
-		}
-		limit -= len(dst) - n
-	}
-	return dst, i
-}
-
-// runWords is pousseWords and spotWords: it finds the gap before the
-// first move (one blank or line end byte, or two: "\r\n"), which run
-// then expects before every move, and has run read at most limit moves
-// into the room left in dst, from offset i of src (base: the game's
-// start). A size below 1 reads nothing: no move fits, and the runs'
-// range checks need size >= 0.
-func runWords(run func(rest []byte, off, size int, out []Move, gap int) (moves, read int), src []byte, i, base, size int, dst []Move, limit int) ([]Move, int) {
-	out := dst[len(dst):cap(dst)]
-	if limit < len(out) {
-		out = out[:max(limit, 0)]
-	}
-	if size < 1 {
-		return dst, i
-	}
-	gap := 1
-	if i+1 < len(src) && fastClass[src[i+1]]&classSkip != 0 {
-		gap = 2
-	}
-	n, read := run(src[i:], i-base, size, out, gap)
-	return dst[:len(dst)+n], i + read
-}
-
 // fastMoves reads a run of at most limit well-formed moves of g straight
 // from the source with scan, when no token is buffered, appending them
 // to g.Moves and growing g.Span. It returns the number of moves read.

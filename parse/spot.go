@@ -150,24 +150,53 @@ func (p *parser) spotGame(lx *lexer, header token) *Game {
 // general path.
 //
 // This is the Spot parser's hot loop, O(1) per byte: spotWords reads the
-// moves of the usual layout eight bytes at a time, spotBytes, one byte
-// at a time, the move that stops it, or a few hundred when it reads few.
-// BenchmarkSpotScan, the games of ref.spot, the thread's CPU time per
-// move, min-median of 8 runs, load about 1.1: 10.0-10.5 ns against
-// 17.1-17.6 for spotBytes (the byte loop alone); with "\r\n" line
-// ends 10.5-11.0 against 17.2-18.0.
+// moves of the usual layout eight bytes at a time and stops at anything
+// else; spotBytes, one byte at a time, reads the move that stopped it,
+// or a few hundred moves when spotWords read few (a layout it does not
+// know, one that changes from line to line, or the end of src: trying
+// spotWords again after every move costs more than spotBytes alone
+// there), and decides where the run ends. The calls are one per run of
+// moves, not one per move.
 func spotScan(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int) {
-	return wordsThenBytes(spotWords, spotBytes, src, i, base, size, dst, limit)
+	for limit > 0 && len(dst) < cap(dst) {
+		n := len(dst)
+		dst, i = spotWords(src, i, base, size, dst, limit)
+		batch := 1
+		if len(dst)-n < 64 {
+			batch = 256
+		}
+		m := len(dst)
+		dst, i = spotBytes(src, i, base, size, dst, min(limit-(m-n), batch))
+		if len(dst) == m { // not a move, or no room
+			break
+		}
+		limit -= len(dst) - n
+	}
+	return dst, i
 }
 
 // spotWords is spotScan for the moves of the usual layout: the same one
 // or two blanks or line end bytes ("\n", "\r\n") before each move, r
 // and c of one or two digits, one blank between the three, and the
 // move's end, read from the eight bytes after the blanks (so not in the
-// last eight bytes of src). It stops before anything else, which
-// spotBytes reads or rejects.
+// last eight bytes of src). It finds the gap before the first move,
+// which spotRun then expects before every move, and stops before
+// anything else, which spotBytes reads or rejects. A size below 1 reads
+// nothing: no move fits, and spotRun's range checks need size >= 0.
 func spotWords(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int) {
-	return runWords(spotRun, src, i, base, size, dst, limit)
+	out := dst[len(dst):cap(dst)]
+	if limit < len(out) {
+		out = out[:max(limit, 0)]
+	}
+	if size < 1 {
+		return dst, i
+	}
+	gap := 1
+	if i+1 < len(src) && fastClass[src[i+1]]&classSkip != 0 {
+		gap = 2
+	}
+	n, read := spotRun(src[i:], i-base, size, out, gap)
+	return dst[:len(dst)+n], i + read
 }
 
 // spotRun is the loop of spotWords: it reads moves from the start of
@@ -218,8 +247,15 @@ func spotRun(rest []byte, off, size int, out []Move, gap int) (moves, read int) 
 	return j, p
 }
 
-// spotBytes is spotScan one byte at a time: what spotScan was before
-// spotWords, now for the moves that spotWords does not read.
+// le64 returns the eight bytes of b at p, little endian, in one load.
+func le64(b []byte, p int) uint64 {
+	b = b[p : p+8 : p+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+// spotBytes is spotScan one byte at a time, for the moves that
+// spotWords does not read.
 func spotBytes(src []byte, i, base, size int, dst []Move, limit int) ([]Move, int) {
 	for ; limit > 0 && len(dst) < cap(dst); limit-- {
 		k := i

@@ -18,9 +18,6 @@ import (
 // link-time version, and returns the binary's path.
 func buildGamels(t *testing.T, version string) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the binary; skipped with -short")
-	}
 	bin := filepath.Join(t.TempDir(), "gamels")
 	if runtime.GOOS == "windows" {
 		bin += ".exe"

@@ -87,22 +87,22 @@ func reportErrors(name string, src []byte, errs parse.ErrorList, stderr io.Write
 
 // judgeWorkers is the number of goroutines that analyse games beside the
 // parser when all the verdicts are kept (--expect, --run, shrink): one, a
-// pipeline of two stages, as the streaming judge does (BENCHMARKS.md, "The
-// judge, end to end": a second worker cost more CPU than it saved).
+// pipeline of two stages, as the streaming judge does. A second worker
+// finishes Pousse sooner in wall time but costs more CPU time, and gains
+// nothing on Spot (its games are cheap: the second worker only waits) or
+// PATH; the judge is held to CPU time as well as to wall time.
 const judgeWorkers = 1
 
 // judgeMemory turns the garbage collector off for a judge of n bytes of
 // input and returns what restores the settings. A judge allocates little
-// (on the reference inputs, 1.4 to 3.3 bytes per byte of input, kept to
-// the end or not), so a collection costs more than it frees: on
-// ref.pousse the one cycle the default setting ran cost about 1 ms of
-// CPU (GODEBUG=gctrace=1) of the judge's 35-45. A memory limit of
-// judgeBytesPerByte per byte of input, plus 64 MiB, brings the collector
-// back should an input need more than that (a file of many small games
-// makes garbage in proportion to its games), so that the judge's memory
-// stays within that bound (SECURITY.md). The settings are the process's:
-// judges that overlap (tests, benchmarks) share them, the limit that of
-// the largest input, and the last one to finish restores them.
+// and most of it is kept to the end, so a collection costs more than it
+// frees. A memory limit of judgeBytesPerByte per byte of input, plus 64
+// MiB, brings the collector back should an input need more than that (a
+// file of many small games makes garbage in proportion to its games), so
+// that the judge's memory stays within that bound (SECURITY.md). The
+// settings are the process's: judges that overlap (tests, benchmarks)
+// share them, the limit that of the largest input, and the last one to
+// finish restores them.
 func judgeMemory(n int) (restore func()) {
 	limit := int64(n)*judgeBytesPerByte + 64<<20
 	judgeGC.Lock()

@@ -15,7 +15,7 @@ import (
 // source, the moves (8 bytes each), the errors and, for a counted Pousse
 // file, the verdicts (below), whatever the number of games. The games
 // are judged on one worker while the parser reads on, in order
-// (BENCHMARKS.md, "The judge, end to end": a second worker cost more
+// (BENCHMARKS.md, "The judge": a second worker cost more
 // CPU than it saved).
 //
 // Output is as the contest's: the verdicts of the games before the

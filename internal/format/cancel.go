@@ -17,9 +17,8 @@ type stopParse struct{}
 // once ctx is done: it looks at ctx every parseEvery games, from the
 // parser's per-game callback, and leaves the parser with a panic of
 // stopParse that it recovers (any other panic goes on). A game is read
-// in one go, at 2.5 ns a byte of moves or so (BENCHMARKS.md): a single
-// game of 20 MB is read before ctx is seen. With a context that is never
-// done it is parse.Parse. O(len(src)).
+// in one go: a single game of 20 MB is read before ctx is seen. With a
+// context that is never done it is parse.Parse. O(len(src)).
 func parseContext(ctx context.Context, kind parse.Kind, src []byte) (f *parse.File, err error) {
 	if ctx.Done() == nil {
 		return parse.Parse(kind, src), nil

@@ -92,7 +92,7 @@ func Equivalent(kind parse.Kind, a, b []byte) bool {
 }
 
 // EquivalentContext is Equivalent that returns ctx's error as soon as it
-// sees that ctx is done (see SourceContext for how often it looks).
+// sees that ctx is done (as often as EditsContext).
 func EquivalentContext(ctx context.Context, kind parse.Kind, a, b []byte) (bool, error) {
 	f, err := parseContext(ctx, kind, a)
 	if err != nil {

@@ -40,10 +40,10 @@ func Edits(src, out []byte) []Edit {
 	return lineDiff(am, bm, offset)
 }
 
-// EditsContext formats src, a transcript of the given kind, as
-// SourceContext does, and returns the line edits that turn src into the
-// result: none when src is already formatted. It returns ctx's error as
-// soon as it sees that ctx is done, and ErrUnsafe as SourceContext does.
+// EditsContext formats src, a transcript of the given kind, as Source
+// does, and returns the line edits that turn src into the result: none
+// when src is already formatted. It returns ctx's error as soon as it
+// sees that ctx is done, and ErrUnsafe as Source does.
 //
 // The diff is made piece by piece, between the anchors the layout takes
 // every 16 KiB of source (pieces that start with the same element in

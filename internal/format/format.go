@@ -9,9 +9,9 @@
 // normalised). Every result is checked by parsing it again; should the
 // check ever fail, the source is returned unchanged.
 //
-// Source is for the command line. A server uses SourceContext,
-// EditsContext and EquivalentContext, which stop within milliseconds
-// when their context is done, on documents of millions of games too.
+// Source is for the command line. A server uses EditsContext and
+// EquivalentContext, which stop within milliseconds when their context is
+// done, on documents of millions of games too.
 package format
 
 import (
@@ -26,28 +26,20 @@ import (
 var ErrUnsafe = errors.New("format: the formatted text would change the transcript; left unchanged")
 
 // Source returns the canonical layout of src, a transcript of the given
-// kind: SourceContext without a context, for the command line.
+// kind, for the command line. On ErrUnsafe it returns src. O(len(src)):
+// a parse of src, one pass that writes the output, a parse of the output
+// and a comparison of the two parses (the check that formatting keeps the
+// meaning).
 func Source(kind parse.Kind, src []byte) ([]byte, error) {
 	out, _, err := source(context.Background(), kind, src)
 	return out, err
 }
 
-// SourceContext returns the canonical layout of src, a transcript of the
-// given kind, or ctx's error as soon as it sees that ctx is done: it
-// looks at ctx after every few games of each parse and every 16 KiB of
-// source in the layout and the check, so that a cancelled call returns
-// within a millisecond or so (but a single game is parsed in one go, at
-// about 2.5 ns a byte). On ErrUnsafe it returns src.
-//
-// The cost is O(len(src)): a parse of src, one pass that writes the
-// output, a parse of the output and a comparison of the two parses (the
-// check that formatting keeps the meaning).
-func SourceContext(ctx context.Context, kind parse.Kind, src []byte) ([]byte, error) {
-	out, _, err := source(ctx, kind, src)
-	return out, err
-}
-
-// source is SourceContext, also returning the anchors of the layout.
+// source is Source that returns ctx's error as soon as it sees that ctx
+// is done, also returning the anchors of the layout. It looks at ctx
+// after every few games of each parse and every 16 KiB of source in the
+// layout and the check, so that a cancelled call returns within a
+// millisecond or so (but a single game is parsed in one go).
 func source(ctx context.Context, kind parse.Kind, src []byte) ([]byte, []anchor, error) {
 	f, err := parseContext(ctx, kind, src)
 	if err != nil {

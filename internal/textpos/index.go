@@ -58,9 +58,6 @@ func lineBound(text []byte) int {
 // ends). O(1).
 func (x *Index) Count() int { return len(x.flags) }
 
-// Size returns the length of the indexed text. O(1).
-func (x *Index) Size() int { return x.size }
-
 // Start returns the offset where line n starts; a line before the first
 // is the start of the text, one after the last the end of the text. O(1).
 func (x *Index) Start(n int) int {
@@ -74,35 +71,6 @@ func (x *Index) Start(n int) int {
 		return x.size
 	}
 	return x.big[n]
-}
-
-// End returns the offset where the content of line n ends, before its
-// line end; n is clamped to the existing lines. O(1).
-func (x *Index) End(n int) int {
-	if n < 0 || n+1 >= len(x.starts) {
-		return x.endSlow(n)
-	}
-	// Before the '\n' or lone '\r', or before the "\r\n".
-	return int(x.starts[n+1]) - 1 - int(x.flags[n]&crlf>>1)
-}
-
-// endSlow is End for the last line, a line out of range and a big index.
-func (x *Index) endSlow(n int) int {
-	n = max(0, min(n, len(x.flags)-1))
-	if n == len(x.flags)-1 {
-		return x.size
-	}
-	return x.Start(n+1) - 1 - int(x.flags[n]&crlf>>1)
-}
-
-// ASCII reports whether line n (clamped to the existing lines) holds only
-// bytes below 0x80, so that its byte columns are also its UTF-16 and rune
-// columns. O(1).
-func (x *Index) ASCII(n int) bool {
-	if uint(n) < uint(len(x.flags)) {
-		return x.flags[n]&wide == 0
-	}
-	return x.flags[max(0, min(n, len(x.flags)-1))]&wide == 0
 }
 
 // Line returns the 0-based line holding offset off, clamped to the text.

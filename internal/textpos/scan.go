@@ -16,8 +16,7 @@ const (
 )
 
 // scan appends to starts the start of every line of text after the first
-// and to flags the flags of every line, which is what calling line from
-// the start of the text until it reports the end does. Eight bytes are
+// and to flags the flags of every line (wide, crlf). Eight bytes are
 // tested at once: a word without line ends and non-ASCII bytes is
 // skipped, one whose only specials are '\n's has them found by bit
 // arithmetic, and anything else ('\r', non-ASCII, the last bytes) is read
@@ -59,36 +58,6 @@ func scan[T uint32 | int](text []byte, starts []T, flags []uint8) ([]T, []uint8)
 		i++
 	}
 	return starts, append(flags, f) // the last line
-}
-
-// line reads the line of text that starts at offset i: next is where the
-// following line starts, f the line's flags, and ok false when the text
-// ends before a line end. O(length of the line), vectorised.
-func line(text []byte, i int) (next int, f uint8, ok bool) {
-	end, next := LineEnd(text, i)
-	if !isASCII(text[i:end]) {
-		f |= wide
-	}
-	if next-end == 2 {
-		f |= crlf
-	}
-	return next, f, next > end
-}
-
-// isASCII reports whether b holds only bytes below 0x80, eight at a time.
-// O(len(b)).
-func isASCII(b []byte) bool {
-	for ; len(b) >= 8; b = b[8:] {
-		if binary.LittleEndian.Uint64(b)&high != 0 {
-			return false
-		}
-	}
-	for _, c := range b {
-		if c >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // firstWindow is the length of the first stretch LineEnd searches; each
