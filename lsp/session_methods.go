@@ -126,9 +126,15 @@ func methodTable() map[string]methodEntry {
 		// The gamels extension: the board under the cursor
 		// (docs/protocol.md).
 		BoardMethod: {
-			request:    docRequest(BoardMethod, board),
-			capability: func(c *protocol.ServerCapabilities) { c.Experimental = protocol.LSPAny(`{"gamelsBoard":true}`) },
+			request: docRequest(BoardMethod, board),
+			capability: func(c *protocol.ServerCapabilities) {
+				c.Experimental = protocol.LSPAny(`{"gamelsBoard":true,"gamelsPlay":true}`)
+			},
 		},
+
+		// The gamels extension: a move made on the board, written into
+		// the transcript (docs/protocol.md; play.go).
+		PlayMethod: {request: docRequest(PlayMethod, play)},
 
 		// A command (the code lens's), not about a document.
 		protocol.MethodWorkspaceExecuteCommand: {
