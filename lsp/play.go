@@ -119,8 +119,16 @@ func play(ctx context.Context, snap *snapshot, p *playParams) (any, error) {
 	} else if err != nil {
 		return nil, err
 	}
+	return writeMove(snap, ga, k, mv, p.ReplaceRest)
+}
+
+// writeMove returns the answer that writes mv as move k+1 of game ga,
+// replacing the moves after k when replace (else refusing to), or the
+// refusal: a malformed move in the game that the edit would keep.
+func writeMove(snap *snapshot, ga *gameAnalysis, k int, mv parse.Move, replace bool) (*playResult, error) {
+	g := ga.game
 	rest := len(g.Moves) - k
-	if rest > 0 && !p.ReplaceRest {
+	if rest > 0 && !replace {
 		return nil, refusal(codeRequestFailed, codeWouldReplace, map[string]any{"replaced": rest},
 			"playing at move %d would replace the %s after it; ask again with replaceRest to replace them",
 			k+1, parse.Plural(rest, "move"))

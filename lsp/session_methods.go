@@ -90,10 +90,10 @@ func methodTable() map[string]methodEntry {
 			},
 		},
 		protocol.MethodTextDocumentCodeAction: {
-			request: docRequest(protocol.MethodTextDocumentCodeAction, codeActions),
+			request: codeActionsWithEngine, // quick fixes, and the engine's move (play_engine.go)
 			capability: func(c *protocol.ServerCapabilities) {
 				c.CodeActionProvider = &protocol.CodeActionOptions{
-					CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix},
+					CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, engineActionKind},
 				}
 			},
 		},
@@ -138,9 +138,9 @@ func methodTable() map[string]methodEntry {
 
 		// A command (the code lens's), not about a document.
 		protocol.MethodWorkspaceExecuteCommand: {
-			request: (*Server).executeCommand,
+			request: executeCommandWithPlay, // the engine's move (play_engine.go), else session_command.go
 			capability: func(c *protocol.ServerCapabilities) {
-				c.ExecuteCommandProvider = protocol.ExecuteCommandOptions{Commands: []string{RevealCommand}}
+				c.ExecuteCommandProvider = protocol.ExecuteCommandOptions{Commands: []string{RevealCommand, EngineMoveCommand}}
 			},
 		},
 	}
