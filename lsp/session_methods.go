@@ -134,7 +134,8 @@ func methodTable() map[string]methodEntry {
 
 		// The gamels extension: a move made on the board, written into
 		// the transcript (docs/protocol.md; play.go).
-		PlayMethod: {request: docRequest(PlayMethod, play)},
+		PlayMethod:    {request: docRequest(PlayMethod, play)},
+		NewGameMethod: {request: docRequest(NewGameMethod, newGame)},
 
 		// A command (the code lens's), not about a document.
 		protocol.MethodWorkspaceExecuteCommand: {
