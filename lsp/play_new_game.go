@@ -87,18 +87,25 @@ func newGame(ctx context.Context, snap *snapshot, p *newGameParams) (any, error)
 			prefix = eol
 		}
 	} else {
-		// At the end of the text, in place of its trailing blank lines:
-		// a blank line between two games (none before the first of a
-		// file without a count line, as `gamels fmt` writes it).
-		at, end = lastContent(snap), snap.text.Len()
-		if at > 0 && at == end && !endsLine(snap) {
+		// After the last line that is not blank, in place of the blank
+		// lines after it: a blank line between two games (none before
+		// the first of a file without a count line, as `gamels fmt`
+		// writes it). The edit ends before the text's final line end,
+		// so that a client whose buffer holds that line end apart (as
+		// Neovim's does) adds no line.
+		at, end = contentEnd(snap), finalEOL(snap)
+		if at > 0 {
 			prefix = eol
+			if len(fa.games) > 0 || f.Layout == parse.LayoutCounted {
+				prefix += eol
+			}
 		}
-		if at > 0 && (len(fa.games) > 0 || f.Layout == parse.LayoutCounted) {
-			prefix += eol
-		}
+		game = strings.TrimSuffix(game, eol)
 		if snap.kind != parse.Pousse && at == 0 {
-			suffix = eol + "0" + eol // a new file gets its terminating 0
+			suffix = eol + eol + "0" // a new file gets its terminating 0
+		}
+		if end == snap.text.Len() {
+			suffix += eol // the text had no final line end: it gets one
 		}
 	}
 	edits := []protocol.TextEdit{{Range: m.Range(parse.Span{Start: at, End: end}), NewText: prefix + game + suffix}}
@@ -160,28 +167,25 @@ func blankBefore(snap *snapshot, at int) bool {
 	return len(bytes.TrimSpace(snap.text.Line(l-1))) == 0
 }
 
-// endsLine reports whether the text ends with a line end.
-func endsLine(snap *snapshot) bool {
-	n := snap.text.Len()
-	if n == 0 {
-		return false
-	}
-	c := snap.text.Slice(n-1, n)[0]
-	return c == '\n' || c == '\r'
-}
-
-// lastContent returns the end of the last line that is not blank, with
-// its line end: where text added at the end of the document starts; 0
-// for a blank document. O(trailing blank lines).
-func lastContent(snap *snapshot) int {
+// contentEnd returns the end of the last line that is not blank,
+// without its line end; 0 for a blank document. O(trailing blank lines).
+func contentEnd(snap *snapshot) int {
 	m := snap.Mapper()
 	for l := m.Lines() - 1; l >= 0; l-- {
 		if len(bytes.TrimSpace(snap.text.Line(l))) > 0 {
-			if l+1 < m.Lines() {
-				return snap.text.LineStart(l + 1)
-			}
-			return snap.text.Len() // no final line end
+			return m.LineSpan(l).End
 		}
 	}
 	return 0
+}
+
+// finalEOL returns where the text's final line end starts, or its
+// length when it has none.
+func finalEOL(snap *snapshot) int {
+	n := snap.text.Len()
+	m := snap.Mapper()
+	if l := m.Lines(); l > 1 && m.LineSpan(l-1).Start == n {
+		return m.LineSpan(l - 2).End
+	}
+	return n
 }
