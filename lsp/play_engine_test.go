@@ -1,7 +1,9 @@
 package lsp
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -118,5 +120,33 @@ func TestEngineMove(t *testing.T) {
 	c.change(u, 2, partial(rng(5, 0, 5, 4), "QUIT"))
 	if _, err := execEngineAction(t, c, u, text, a); err == nil || !strings.Contains(err.Error(), "the document changed") {
 		t.Errorf("stale version: %v", err)
+	}
+}
+
+// TestEngineMoveCancelled checks that the engine's move stops with the
+// context's error, writing nothing, when its request is cancelled.
+func TestEngineMoveCancelled(t *testing.T) {
+	c := startServer(t, nil)
+	c.initialize(nil, "")
+	const u = uri.URI("file:///cancel.pousse")
+	c.open(u, 1, "8\nQUIT\n")
+	c.waitVersion(u, 1)
+	snap, err := c.srv.snapshot(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := snap.awaitAnalysis(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	res, err := engineMove(ctx, snap, engineArgs{uri: u, version: 1, game: 1, move: 0}, MaxAnalysisDepth)
+	if !errors.Is(err, context.Canceled) || res != nil {
+		t.Errorf("engineMove with its context cancelled: %v, %v; want context.Canceled and nothing", res, err)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.applyEdits) != 0 {
+		t.Errorf("%d edits sent to the client", len(c.applyEdits))
 	}
 }
