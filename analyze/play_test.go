@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"errors"
+	"strconv"
 	"testing"
 
 	"gamels/parse"
@@ -58,4 +59,26 @@ func TestPlayAtRefusals(t *testing.T) {
 	if NextPathCell('x') != 0 {
 		t.Error("NextPathCell('x') is not 0")
 	}
+}
+
+// FuzzParsePousseSlot checks that reading a slot never panics, and that a
+// slot read is the one written: its move writes tok back.
+func FuzzParsePousseSlot(f *testing.F) {
+	for _, s := range []string{"L1", "B100", "T0", "R101", "X1", "L+1", "L-1", "L 1", "", "L", "B1e2", "T٣"} {
+		f.Add(s, 100)
+	}
+	f.Fuzz(func(t *testing.T, tok string, n int) {
+		n = 1 + (n%100+100)%100
+		mv, err := ParsePousseSlot(tok, n)
+		if err != nil {
+			var r *Refusal
+			if !errors.As(err, &r) || r.Code != CodeBadTarget {
+				t.Fatalf("ParsePousseSlot(%q, %d): %v, want a bad-target refusal", tok, n, err)
+			}
+			return
+		}
+		if got := string(mv.Dir()) + strconv.Itoa(mv.Line()); got != tok || mv.Line() < 1 || mv.Line() > n {
+			t.Fatalf("ParsePousseSlot(%q, %d) = %s", tok, n, got)
+		}
+	})
 }
