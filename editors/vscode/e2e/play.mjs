@@ -4,7 +4,8 @@
 // pointing at an edge slot previews its push; three clicks on edge slots
 // play T1, T1, B3, each written by the server (gamels/play) and applied as
 // one edit; the text is the expected transcript; three Ctrl+Z undo the
-// three moves one by one. Saves screenshots (vscode-play-<mode>.png, the
+// three moves one by one; in the middle of the game a modal asks (Cancel,
+// then "Replace the rest"). Saves screenshots (vscode-play-<mode>.png, the
 // view cropped).
 
 /** The webview frame that holds the drawn board, or undefined. */
@@ -180,6 +181,47 @@ export async function playScenario(page, h) {
   check(holds(words, ["3", "T1", "QUIT"]), m("Ctrl+Z again undoes the second T1"), JSON.stringify(words));
   words = await undo(["QUIT", "", "3", "QUIT"]);
   check(holds(words, ["QUIT", "", "3", "QUIT"]), m("a third Ctrl+Z: the new game is empty again (game 2's QUIT, a blank line, 3, QUIT)"), JSON.stringify(words));
+
+  // The middle of a game: redo the two moves, step back to move 1 in the
+  // view's list, click L2: a modal asks first.
+  await h.key(page, "Control+Shift+KeyZ");
+  await h.key(page, "Control+Shift+KeyZ");
+  words = await until("the two moves redone", async () => {
+    const w = await editorWords(page);
+    return holds(w, ["3", "T1", "T1", "QUIT"]) ? w : false;
+  }, 10_000).catch(() => editorWords(page));
+  check(holds(words, ["3", "T1", "T1", "QUIT"]), m("Ctrl+Shift+Z twice redoes the two moves"), JSON.stringify(words));
+  await until("the view at game 3, move 1", async () => {
+    await frame.$eval('#moves li[data-move="1"]', (li) => li.click()).catch(() => {});
+    const x = await frame.evaluate(readView);
+    return x && x.game === 3 && x.move === 1 ? x : false;
+  }, 15_000).catch(() => null);
+  const dialog = async (button) => {
+    const shown = await until("the modal dialog", () =>
+      page.evaluate(() => document.querySelector(".monaco-dialog-box")?.innerText ?? ""), 10_000).catch(() => "");
+    const clicked = await page.evaluate((b) => {
+      const el = [...document.querySelectorAll(".monaco-dialog-box .monaco-button")].find((x) => x.innerText.trim() === b);
+      if (el) el.click();
+      return el != null;
+    }, button);
+    return { shown, clicked };
+  };
+  await act("L2", "click");
+  let d = await dialog("Cancel");
+  check(/Play here, at move 2\?/.test(d.shown) && /replace the 1 move after it/.test(d.shown) && d.clicked,
+    m('a click at move 1 of 2 asks in a modal: "Play here, at move 2?", the 1 move that would be replaced, Cancel'), JSON.stringify(d));
+  await new Promise((r) => setTimeout(r, 500));
+  words = await editorWords(page);
+  const status = (await frame.evaluate(readView))?.status ?? "";
+  check(holds(words, ["3", "T1", "T1", "QUIT"]) && /Nothing written/.test(status), m("Cancel: nothing written"), `${JSON.stringify(words)} ${status}`);
+  await act("L2", "click");
+  d = await dialog("Replace the rest");
+  words = await until("L2 in place of the second T1", async () => {
+    const w = await editorWords(page);
+    return holds(w, ["3", "T1", "L2", "QUIT"]) ? w : false;
+  }, 10_000).catch(() => editorWords(page));
+  check(d.clicked && holds(words, ["3", "T1", "L2", "QUIT"]), m('"Replace the rest": L2 replaces the second T1'), JSON.stringify(words));
+  await h.shot(page, `vscode-play-replaced-${mode}`);
 
   // The count line, at the top of the file (the new game stays, empty).
   await h.key(page, "Control+Home");
