@@ -6,7 +6,7 @@
 -- one by one. Then a move in the middle of the game (vim.ui.select answered
 -- "Replace the rest", then "Cancel"), a refusal after the end of a game,
 -- Spot cells placed and removed, a PATH cell cycled, :GamelsNewGame asking
--- the size with vim.ui.input.
+-- the size with vim.ui.input; the engine's move through the code action.
 --
 -- Run through test/e2e.sh (GAMELS_BIN, GAMELS_E2E_DIR, GAMELS_EXAMPLES).
 -- The test is a coroutine that yields to Neovim's main loop whenever it
@@ -284,6 +284,47 @@ vim.cmd('GamelsNewGame')
 vim.ui.input = real_input
 t = wait_tail(path, 6, '/1//U//0')
 ok(prompt and prompt:find('1 to 80', 1, true) and t == '/1//U//0', ':GamelsNewGame asks the size (1 to 80) and adds a 1x1 board before the 0', (prompt or '') .. ' | ' .. t)
+
+-- The engine's move, as any client gets it: the code action at a move,
+-- its command run by the server, the edit applied by Neovim's own
+-- workspace/applyEdit handler.
+local eng = open('engine.pousse', { '3', 'T1', 'B3', 'T2', 'B2', 'QUIT' })
+vim.api.nvim_win_set_cursor(0, { 5, 0 }) -- move 4: X to move, X X . on row 1
+local client
+for _, c in pairs(vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = eng }) or vim.lsp.buf_get_clients(eng)) do
+  client = c
+end
+local actions
+local params = { textDocument = { uri = vim.uri_from_bufnr(eng) },
+  range = { start = { line = 4, character = 0 }, ['end'] = { line = 4, character = 0 } },
+  context = { diagnostics = {} } }
+local function req(method, p, cb)
+  if vim.fn.has('nvim-0.11') == 1 then
+    client:request(method, p, cb, eng)
+  else
+    client.request(method, p, cb, eng)
+  end
+end
+wait(function() return (vim.lsp.util.buf_versions[eng] or 0) > 0 or vim.fn.has('nvim-0.11') == 1 end)
+req('textDocument/codeAction', params, function(err, res) actions = err and {} or res end)
+wait(function() return actions ~= nil end)
+local action
+for _, a in ipairs(actions or {}) do
+  if a.title == "Play the engine's move here" then
+    action = a
+  end
+end
+ok(action and action.command and action.command.command == 'gamels.playEngineMove',
+  "the code action \"Play the engine's move here\" is offered at the last move", vim.inspect(actions))
+if action then
+  local done
+  req('workspace/executeCommand', action.command, function(err) done = err or true end)
+  wait(function() return done ~= nil end)
+  local l5 = vim.api.nvim_buf_get_lines(eng, 5, 6, false)[1]
+  ok(done == true and (l5 == 'T3' or l5 == 'L1') and vim.api.nvim_buf_get_lines(eng, 6, 7, false)[1] == 'QUIT',
+    "the engine's move is written by the server through workspace/applyEdit: the win in one (T3 or L1) after move 4",
+    vim.inspect(done) .. ' ' .. table.concat(vim.api.nvim_buf_get_lines(eng, 0, -1, false), '/'))
+end
 
 vim.cmd('GamelsBoardClose')
 io.stdout:write(string.format('%d passed, %d failed\n', passed, failed))
