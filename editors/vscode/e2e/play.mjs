@@ -5,7 +5,8 @@
 // play T1, T1, B3, each written by the server (gamels/play) and applied as
 // one edit; the text is the expected transcript; three Ctrl+Z undo the
 // three moves one by one; in the middle of the game a modal asks (Cancel,
-// then "Replace the rest"). Saves screenshots (vscode-play-<mode>.png, the
+// then "Replace the rest"); a PATH cell clicked from U to W and back with
+// Ctrl+Z. Saves screenshots (vscode-play-<mode>.png, the
 // view cropped).
 
 /** The webview frame that holds the drawn board, or undefined. */
@@ -191,11 +192,15 @@ export async function playScenario(page, h) {
     return holds(w, ["3", "T1", "T1", "QUIT"]) ? w : false;
   }, 10_000).catch(() => editorWords(page));
   check(holds(words, ["3", "T1", "T1", "QUIT"]), m("Ctrl+Shift+Z twice redoes the two moves"), JSON.stringify(words));
-  await until("the view at game 3, move 1", async () => {
+  // Move 1 chosen in the list, until the view stays there (a redraw
+  // of the redo may still come).
+  const at1 = await until("the view at game 3, move 1, and staying there", async () => {
     await frame.$eval('#moves li[data-move="1"]', (li) => li.click()).catch(() => {});
+    await new Promise((r) => setTimeout(r, 800));
     const x = await frame.evaluate(readView);
-    return x && x.game === 3 && x.move === 1 ? x : false;
-  }, 15_000).catch(() => null);
+    return x && x.game === 3 && x.move === 1 && x.moves.length === 2 ? x : false;
+  }, 20_000).catch(() => null);
+  check(at1 !== null, m("a click on move 1 in the view's list: the view at move 1 of 2"), JSON.stringify(at1));
   const dialog = async (button) => {
     const shown = await until("the modal dialog", () =>
       page.evaluate(() => document.querySelector(".monaco-dialog-box")?.innerText ?? ""), 10_000).catch(() => "");
@@ -230,4 +235,47 @@ export async function playScenario(page, h) {
     return w.slice(0, 6).includes("3") ? w : false;
   }, 5_000).catch(() => editorWords(page));
   check(words.slice(0, 6).includes("3") && !words.slice(0, 6).includes("2"), m("the UVa count line is now 3"), JSON.stringify(words.slice(0, 6)));
+
+  // PATH: a click cycles a cell (U to W), one undo step. The file opens
+  // in the transcript's group (the first), beside the view.
+  const left = await page.evaluate(() => {
+    const g = [...document.querySelectorAll(".editor-group-container")]
+      .filter((e) => e.getBoundingClientRect().width > 0)
+      .sort((a, b) => a.getBoundingClientRect().x - b.getBoundingClientRect().x)[0];
+    const r = g?.querySelector(".view-lines")?.getBoundingClientRect();
+    return r ? { x: r.x + 40, y: r.y + 10 } : null;
+  });
+  if (left) await page.mouse.click(left.x, left.y);
+  await openFile(page, "boards.path");
+  if (left) await page.mouse.click(left.x, left.y); // the focus in the editor, on line 1
+  await h.key(page, "Control+Home");
+  await page.keyboard.press("ArrowDown"); // line 2: the size of board 1
+  // The webview may have been made again: its frame is found afresh.
+  const pb = await until("the view at PATH board 1", async () => {
+    frame = await boardFrame(page);
+    const x = frame && (await frame.evaluate(readView));
+    return x && x.n === 7 ? x : false;
+  }, 15_000).catch(() => null);
+  check(pb && pb.n === 7, m("PATH: the view shows board 1 of boards.path"), JSON.stringify(pb));
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    try {
+      frame = await boardFrame(page);
+      await (await frame.$('svg.gamels-board > rect.cell[data-row="1"][data-col="4"]')).click();
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  words = await until("the row WBBWUUU", async () => {
+    const w = await editorWords(page);
+    return w.includes("WBBWUUU") ? w : false;
+  }, 10_000).catch(() => editorWords(page));
+  check(words.includes("WBBWUUU"), m("PATH: a click on cell 1 4 turns its U into W: WBBWUUU"), JSON.stringify(words.slice(0, 6)));
+  if (left) await page.mouse.click(left.x, left.y); // the focus back in the editor
+  await h.key(page, "Control+KeyZ");
+  words = await until("the row WBBUUUU again", async () => {
+    const w = await editorWords(page);
+    return w.includes("WBBUUUU") ? w : false;
+  }, 10_000).catch(() => editorWords(page));
+  check(words.includes("WBBUUUU"), m("PATH: Ctrl+Z gives the U back"), JSON.stringify(words.slice(0, 6)));
 }
