@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -105,6 +106,9 @@ func play(ctx context.Context, snap *snapshot, p *playParams) (any, error) {
 	var mv parse.Move
 	switch {
 	case ga.pousse != nil:
+		if p.Slot == "" {
+			return nil, refusal(jsonrpc2.InvalidParams, analyze.CodeBadTarget, nil, "a Pousse move is an edge slot: params.slot is missing")
+		}
 		mv, err = ga.pousse.PlayAt(k, p.Slot)
 	case ga.spot != nil:
 		if p.Cell == nil {
@@ -282,7 +286,7 @@ func lineRestEnd(snap *snapshot, off int) int {
 // moveToken is a move as `gamels fmt` writes it: "T3", "1 2 +".
 func moveToken(mv parse.Move) string {
 	if mv.Dir() != 0 {
-		return string(mv.Dir()) + fmt.Sprint(mv.Line())
+		return string(mv.Dir()) + strconv.Itoa(mv.Line())
 	}
 	sign := "-"
 	if mv.Add() {
