@@ -40,6 +40,7 @@ type boardResult struct {
 	Straights *boardStraight `json:"straights,omitempty"`
 	Path      []boardCell    `json:"winningPath,omitempty"`
 	OneMove   []boardCell    `json:"oneMoveWins,omitempty"`
+	Marks     []boardMark    `json:"marks,omitempty"` // the moves from here that end the game (play_marks.go)
 	// The game's moves are written by appendMoves, after the rest (none
 	// for PATH: nil).
 	game *parse.Game
@@ -153,6 +154,7 @@ func boardAt(kind parse.Kind, ga *gameAnalysis, off int) *boardResult {
 		res.Kind = "spot"
 		spotBoard(res, g, ga.spot)
 	}
+	res.Marks = playMarks(ga, res.Move)
 	return res
 }
 

@@ -36,6 +36,11 @@ type testClient struct {
 	shown     []*protocol.ShowDocumentParams
 
 	inlayRefreshes atomic.Int32 // workspace/inlayHint/refresh requests
+
+	// applyEdits holds the params of the workspace/applyEdit requests,
+	// answered applied unless refuseEdits is set (play_engine_test.go).
+	applyEdits  []json.RawMessage
+	refuseEdits bool
 }
 
 // startServer starts a server and connects a client to it. hook, when
@@ -115,6 +120,11 @@ func (c *testClient) handle(ctx context.Context, req *jsonrpc2.Request) (any, er
 		c.changed = make(chan struct{})
 		c.mu.Unlock()
 		return nil, nil
+	case protocol.MethodWorkspaceApplyEdit:
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.applyEdits = append(c.applyEdits, bytes.Clone(req.Params()))
+		return &protocol.ApplyWorkspaceEditResult{Applied: !c.refuseEdits}, nil
 	case protocol.MethodWorkspaceInlayHintRefresh:
 		c.inlayRefreshes.Add(1)
 		return nil, nil

@@ -193,12 +193,13 @@ func TestQuickFixRoundTrip(t *testing.T) {
 }
 
 // TestCodeActionOnly checks that a request for other kinds of actions
-// gets none, and a request for quick fixes gets them.
+// gets none, and a request for quick fixes gets them; a request for
+// refactors gets the engine's move (play_engine.go).
 func TestCodeActionOnly(t *testing.T) {
 	c := startServer(t, nil)
 	res := c.initialize(nil, "")
 	opts, ok := res.Capabilities.CodeActionProvider.(*protocol.CodeActionOptions)
-	if !ok || !slices.Equal(opts.CodeActionKinds, []protocol.CodeActionKind{protocol.CodeActionKindQuickFix}) {
+	if !ok || !slices.Equal(opts.CodeActionKinds, []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, engineActionKind}) {
 		t.Fatalf("code action capability %#v", res.Capabilities.CodeActionProvider)
 	}
 	const u = uri.URI("file:///only.pousse")
@@ -207,9 +208,10 @@ func TestCodeActionOnly(t *testing.T) {
 		only []protocol.CodeActionKind
 		want int
 	}{
-		{nil, 1},
+		{nil, 2},
 		{[]protocol.CodeActionKind{protocol.CodeActionKindQuickFix}, 1},
-		{[]protocol.CodeActionKind{"refactor"}, 0},
+		{[]protocol.CodeActionKind{"refactor"}, 1},
+		{[]protocol.CodeActionKind{"source"}, 0},
 		{[]protocol.CodeActionKind{"quickfix.gamels"}, 0},
 	} {
 		acts := rawCall[[]protocol.CommandOrCodeAction](t, c, protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{

@@ -133,7 +133,8 @@ func runEditMarkers(t *testing.T, file string) {
 					}
 				}
 				acts := rawCall[[]protocol.CommandOrCodeAction](t, c, protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{TextDocument: id, Range: m.Range(sp),
-					Context: protocol.CodeActionContext{Diagnostics: ctxDiags}})
+					// The quick fixes; the engine's move is play_engine_test.go's.
+					Context: protocol.CodeActionContext{Diagnostics: ctxDiags, Only: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix}}})
 				check("actions/"+a.args[1], where, actionsText(t, where, u, text, published, acts))
 			case "definition":
 				sp := cursorAt(t, m, text, f.Name, a, a.args[0])

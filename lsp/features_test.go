@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -92,7 +93,7 @@ func TestRevealCommand(t *testing.T) {
 	ctx := context.Background()
 	c := startServer(t, nil)
 	res := c.initialize(nil, "")
-	if cmds := res.Capabilities.ExecuteCommandProvider.Commands; len(cmds) != 1 || cmds[0] != RevealCommand {
+	if cmds := res.Capabilities.ExecuteCommandProvider.Commands; !slices.Equal(cmds, []string{RevealCommand, EngineMoveCommand}) {
 		t.Errorf("executeCommandProvider = %v", cmds)
 	}
 	const u = uri.URI("file:///lens.spot")

@@ -90,10 +90,10 @@ func methodTable() map[string]methodEntry {
 			},
 		},
 		protocol.MethodTextDocumentCodeAction: {
-			request: docRequest(protocol.MethodTextDocumentCodeAction, codeActions),
+			request: codeActionsWithEngine, // quick fixes, and the engine's move (play_engine.go)
 			capability: func(c *protocol.ServerCapabilities) {
 				c.CodeActionProvider = &protocol.CodeActionOptions{
-					CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix},
+					CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, engineActionKind},
 				}
 			},
 		},
@@ -126,15 +126,22 @@ func methodTable() map[string]methodEntry {
 		// The gamels extension: the board under the cursor
 		// (docs/protocol.md).
 		BoardMethod: {
-			request:    docRequest(BoardMethod, board),
-			capability: func(c *protocol.ServerCapabilities) { c.Experimental = protocol.LSPAny(`{"gamelsBoard":true}`) },
+			request: docRequest(BoardMethod, board),
+			capability: func(c *protocol.ServerCapabilities) {
+				c.Experimental = protocol.LSPAny(`{"gamelsBoard":true,"gamelsPlay":true}`)
+			},
 		},
+
+		// The gamels extension: a move made on the board, written into
+		// the transcript (docs/protocol.md; play.go).
+		PlayMethod:    {request: docRequest(PlayMethod, play)},
+		NewGameMethod: {request: docRequest(NewGameMethod, newGame)},
 
 		// A command (the code lens's), not about a document.
 		protocol.MethodWorkspaceExecuteCommand: {
-			request: (*Server).executeCommand,
+			request: executeCommandWithPlay, // the engine's move (play_engine.go), else session_command.go
 			capability: func(c *protocol.ServerCapabilities) {
-				c.ExecuteCommandProvider = protocol.ExecuteCommandOptions{Commands: []string{RevealCommand}}
+				c.ExecuteCommandProvider = protocol.ExecuteCommandOptions{Commands: []string{RevealCommand, EngineMoveCommand}}
 			},
 		},
 	}

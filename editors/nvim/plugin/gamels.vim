@@ -1,6 +1,6 @@
-" gamels: the commands of the board view (lua/gamels/board.lua) and its
-" highlight groups, defined as default links (a colour scheme wins), and
-" :GamelsFormat.
+" gamels: the commands of the board view (lua/gamels/board.lua; playing on
+" it, lua/gamels/play.lua) and its highlight groups, defined as default
+" links (a colour scheme wins), and :GamelsFormat.
 if exists('g:loaded_gamels')
   finish
 endif
@@ -8,6 +8,7 @@ let g:loaded_gamels = 1
 
 command! GamelsBoard lua require('gamels.board').open()
 command! GamelsBoardClose lua require('gamels.board').close()
+command! -nargs=? GamelsNewGame lua require('gamels.play').new_game(<q-args>)
 " :GamelsFormat formats the buffer with the server, on every version
 " (vim.lsp.buf.format from 0.8, vim.lsp.buf.formatting_sync on 0.7).
 command! GamelsFormat lua require('gamels').format()

@@ -140,4 +140,13 @@ if [ $status -ne 0 ]; then
   echo "e2e: FAIL: the board view test failed (exit $status)" >&2
   exit 1
 fi
+echo "== playing on the board: :GamelsNewGame, h/j/k/l and Enter, u"
+status=0
+( cd "$scratch/work" &&
+  GAMELS_BIN=$bin GAMELS_E2E_DIR=$scratch/work GAMELS_EXAMPLES=$plugin/../../testdata/examples \
+    nvim_run_loop "$here/play_test.lua" ) || status=$?
+if [ $status -ne 0 ]; then
+  echo "e2e: FAIL: the play test failed (exit $status)" >&2
+  exit 1
+fi
 echo "e2e: all Neovim tests passed"

@@ -27,6 +27,7 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { boardScenario } from "./board.mjs";
+import { playScenario } from "./play.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const e2eDir = path.resolve(process.env.GAMELS_E2E_DIR || path.join(here, "..", ".e2e"));
@@ -257,6 +258,8 @@ async function runMode(mode) {
       await outputChannel(userData, mode, restricted, env);
       // The board view (e2e/board.mjs): Show Board, step to move 3, the SVG.
       await boardScenario(page, { mode, check, log, until, openFile, runCommand, key, text, shot, out, path, fs, folder });
+      // Playing on the board (e2e/play.mjs): New Game, three edge slots, undo.
+      await playScenario(page, { mode, check, log, until, openFile, runCommand, key, text, shot, out, path, fs, folder });
     } catch (err) {
       await shot(page, `failed-${mode}`).catch(() => {});
       fs.writeFileSync(path.join(out, `failed-${mode}.html`), await page.content().catch(() => ""));

@@ -2,6 +2,11 @@
 // extension posts ({type: "board", svg, moves, ...} or {type: "empty"}) and
 // asks the extension to move the editor's cursor ({type: "go", move}) for
 // the buttons, the keys Home, Left, Right, End and a click on a move.
+// Playing: a click on a Pousse edge slot (rect.slot) or on a Spot or PATH
+// cell asks the extension to play it ({type: "play", slot} or {cell});
+// pointing at a slot previews its push from the slot's data-run and
+// data-off (the run that moves, the marker that falls off). The "New game"
+// button asks for {type: "newGame"}; {type: "status"} shows a line.
 // It builds no markup from strings except the SVG, which the extension drew
 // with every text escaped.
 (function () {
@@ -47,6 +52,30 @@
     for (const id of ["next", "last"]) $(id).disabled = m.kind === "path" || m.move >= m.count;
   }
 
+  /** preview marks the cells a slot's push moves, and the one whose marker falls off. */
+  function preview(slot) {
+    const svg = $("board").querySelector("svg.gamels-board");
+    if (!svg) return;
+    for (const el of svg.querySelectorAll(".preview, .preview-off")) el.classList.remove("preview", "preview-off");
+    if (!slot) return;
+    const cell = (rc) => {
+      const [r, c] = rc.split(",");
+      return svg.querySelector(`:scope > rect.cell[data-row="${r}"][data-col="${c}"]`);
+    };
+    for (const rc of (slot.getAttribute("data-run") || "").split(" ").filter(Boolean)) cell(rc)?.classList.add("preview");
+    const off = slot.getAttribute("data-off");
+    if (off) {
+      cell(off)?.classList.add("preview-off");
+      for (const t of svg.querySelectorAll(`:scope > text.mark[data-row="${off.split(",")[0]}"][data-col="${off.split(",")[1]}"]`)) t.classList.add("preview-off");
+    }
+    slot.classList.add("preview");
+  }
+
+  function status(message, error) {
+    $("status").textContent = message;
+    $("status").className = error ? "status error" : "status";
+  }
+
   function empty(message) {
     state = { move: 0, count: 0 };
     $("title").textContent = "";
@@ -63,7 +92,24 @@
     const m = e.data;
     if (m && m.type === "board") show(m);
     else if (m && m.type === "empty") empty(m.message);
+    else if (m && m.type === "status") status(m.message, m.error);
   });
+  $("board").addEventListener("mouseover", (e) => preview(e.target.closest("rect.slot")));
+  $("board").addEventListener("mouseleave", () => preview(null));
+  $("board").addEventListener("click", (e) => {
+    const slot = e.target.closest("rect.slot");
+    if (slot) {
+      vscode.postMessage({ type: "play", slot: slot.getAttribute("data-slot") });
+      return;
+    }
+    const svg = e.target.closest("svg.gamels-board");
+    const at = e.target.closest("[data-row][data-col]");
+    // Spot and PATH cells; not those of the earlier board of a repetition.
+    if (svg && at && !svg.classList.contains("pousse") && !at.closest("g.earlier")) {
+      vscode.postMessage({ type: "play", cell: { row: Number(at.getAttribute("data-row")), col: Number(at.getAttribute("data-col")) } });
+    }
+  });
+  $("newGame").addEventListener("click", () => vscode.postMessage({ type: "newGame" }));
   $("first").addEventListener("click", () => go(0));
   $("prev").addEventListener("click", () => go(state.move - 1));
   $("next").addEventListener("click", () => go(state.move + 1));

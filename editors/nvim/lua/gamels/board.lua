@@ -7,6 +7,8 @@
 --   :GamelsBoardClose   close it
 --   ]m / [m             (buffer-local, in transcripts) the cursor to the
 --                       next / previous move, from the answer's moves list
+--   h/j/k/l, Enter      (in the board window) a cursor on the board, and a
+--                       move played there (lua/gamels/play.lua)
 --
 -- Highlight groups (each a default link, so a colour scheme can set them):
 -- GamelsBoardX, GamelsBoardO (markers; Spot spots and PATH cells link to
@@ -40,6 +42,9 @@ local links = {
   GamelsBoardWhite = 'GamelsBoardO',
   GamelsBoardBlack = 'GamelsBoardX',
   GamelsBoardTitle = 'Title',
+  GamelsBoardTarget = 'IncSearch',
+  GamelsBoardPreview = 'DiffChange',
+  GamelsBoardOff = 'DiffDelete',
 }
 
 --- highlights defines the board's groups and, where semantic tokens exist
@@ -63,6 +68,9 @@ local st = {
   timer = nil,
   seq = 0,
   board = nil, -- the last answer drawn
+  earlier = nil, -- the earlier board of a repetition drawn beside it
+  target = nil, -- the board cursor { row, col }, 0 and n+1 the border (play.lua)
+  message = nil, -- the last word of play.lua, under the board
   augroup = nil,
 }
 M.state = st
@@ -402,6 +410,60 @@ local function draw(lines, hl)
   end
 end
 
+--- decorate adds to a rendered board the board cursor of play.lua (its
+--- target highlighted, a Pousse slot's push previewed), the footer that
+--- says what Enter does there, and play.lua's last word; it returns the
+--- cursor's place in the window, { line, col } (0-based). O(n).
+function M.decorate(b, lines, hl, first_row)
+  local play = require('gamels.play')
+  local n = b.n
+  local lo, hi = 1, n
+  if b.kind == 'pousse' then
+    lo, hi = 0, n + 1
+  end
+  local t = st.target
+  if not t or t[1] < lo or t[1] > hi or t[2] < lo or t[2] > hi then
+    t = b.kind == 'pousse' and { 0, 1 } or { 1, 1 }
+    st.target = t
+  end
+  local w = #tostring(n)
+  local function place(r, c)
+    local col = c == 0 and w + 1 or c == n + 1 and w + 2 * n + 3 or w + 2 * c + 1
+    return first_row + r - 1, col
+  end
+  local tl, tc = place(t[1], t[2])
+  local tg = play.target(b, t)
+  if tg and tg.slot then
+    local run, off = play.preview(b, tg.slot)
+    for _, sq in ipairs(run) do
+      local l, c = place(sq[1], sq[2])
+      table.insert(hl, { 'GamelsBoardPreview', l, c - 1, c + 1 })
+    end
+    if off then
+      local l, c = place(off[1], off[2])
+      table.insert(hl, { 'GamelsBoardOff', l, c - 1, c + 1 })
+    end
+  end
+  table.insert(hl, { 'GamelsBoardTarget', tl, tc, tc + 1 })
+  table.insert(lines, play.footer(b, t))
+  if st.message then
+    table.insert(lines, st.message)
+  end
+  return { tl, tc }
+end
+
+--- redraw draws the last answer again, with the board cursor where it is.
+function M.redraw()
+  local b = st.board
+  if not b or not valid_win() then
+    return
+  end
+  local lines, hl, first_row = M.render(b, st.earlier)
+  local cur = M.decorate(b, lines, hl, first_row)
+  draw(lines, hl)
+  pcall(vim.api.nvim_win_set_cursor, st.win, { cur[1] + 1, cur[2] })
+end
+
 --- update asks for the board at the cursor of the followed transcript and
 --- draws it (and the earlier board of a repetition, asked at its move).
 function M.update()
@@ -428,9 +490,8 @@ function M.update()
       if seq ~= st.seq then
         return
       end
-      st.board = b
-      local lines, hl = M.render(b, earlier)
-      draw(lines, hl)
+      st.board, st.earlier = b, earlier
+      M.redraw()
     end
     if shows_repeat(b) then
       local pos = M.move_position(b.moves, b.earlier)
@@ -493,6 +554,7 @@ function M.open()
     vim.bo[st.buf].swapfile = false
     vim.bo[st.buf].filetype = 'gamelsboard'
     pcall(vim.api.nvim_buf_set_name, st.buf, 'gamels://board')
+    require('gamels.play').map(st.buf)
   end
   local from = vim.api.nvim_get_current_win()
   vim.cmd('rightbelow vsplit')

@@ -4,6 +4,14 @@
 // Right, End, a click in its move list) moves that editor's cursor to the
 // move, so the text stays the one source of truth; the view then follows.
 //
+// Playing: a click on a Pousse edge slot, or on a Spot or PATH cell, sends
+// gamels/play for the position shown; the server answers with the edit,
+// applied here with workspace.applyEdit (one undo step), and the cursor
+// goes to the move written, so the view follows. In the middle of a game
+// the server refuses until asked again with replaceRest: a modal asks
+// first. "gamels: New Game" (the palette, the view's button) sends
+// gamels/newGame. The rules and the wording are the server's.
+//
 // The webview runs one script (media/board.js) under a strict
 // Content-Security-Policy: nothing remote, styles from the extension only,
 // the script by its nonce.
@@ -12,10 +20,13 @@ import * as vscode from "vscode";
 import { randomBytes } from "crypto";
 import { boardSvg, describe, showsRepeat } from "./svg";
 import { movePosition } from "./steps";
-import { Board, isBoard, Position } from "./types";
+import { Board, Cell, isBoard, isPlayEdit, PlayEdit, Position } from "./types";
 
 export const showBoardCommand = "gamels.showBoard";
 export const boardMethod = "gamels/board";
+export const playMethod = "gamels/play";
+export const newGameMethod = "gamels/newGame";
+export const newGameCommand = "gamels.newGame";
 const languages = new Set(["pousse", "spot", "path"]);
 
 /** The part of the language client the view uses. */
@@ -36,11 +47,30 @@ export function registerBoard(context: vscode.ExtensionContext, client: () => Bo
   context.subscriptions.push(
     view,
     vscode.commands.registerCommand(showBoardCommand, (uri?: unknown) => view.show(uri)),
+    vscode.commands.registerCommand(newGameCommand, () => view.newGame()),
   );
 }
 
 /** A message from the webview. */
-type FromView = { type: "ready" } | { type: "go"; move: number };
+type FromView =
+  | { type: "ready" }
+  | { type: "go"; move: number }
+  | { type: "play"; slot?: string; cell?: Cell }
+  | { type: "newGame" };
+
+/** The sizes of a new game, and the one offered, by kind. */
+const sizes: Record<string, { lo: number; hi: number; def: number }> = {
+  pousse: { lo: 1, hi: 100, def: 4 },
+  spot: { lo: 2, hi: 50, def: 4 },
+  path: { lo: 1, hi: 80, def: 5 },
+};
+
+/** A refusal of the server: its message without the "gamels: " prefix, and data.code. */
+function refusal(err: unknown): { message: string; code: string; replaced?: number } {
+  const e = err as { message?: string; data?: { code?: string; replaced?: number } };
+  const message = String(e?.message ?? err).replace(/^gamels: /, "");
+  return { message, code: String(e?.data?.code ?? ""), replaced: e?.data?.replaced };
+}
 
 class BoardView implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -203,6 +233,149 @@ class BoardView implements vscode.Disposable {
     if (m.type === "go" && typeof m.move === "number") {
       void this.go(m.move);
     }
+    if (m.type === "play") {
+      void this.play(m.slot, m.cell);
+    }
+    if (m.type === "newGame") {
+      void this.newGame();
+    }
+  }
+
+  /** status shows a line under the board: why a move was refused, what was written. */
+  private status(message: string, error = false): void {
+    this.post({ type: "status", message, error });
+  }
+
+  /**
+   * play sends gamels/play for the position shown and applies the answer.
+   * In the middle of a game the server refuses (would-replace): a modal
+   * asks, and "Replace the rest" sends it again with replaceRest.
+   */
+  private async play(slot?: string, cell?: Cell): Promise<void> {
+    const b = this.current;
+    const ed = this.editor;
+    const c = this.client();
+    if (!b || !ed || ed.document.isClosed || !c || !c.isRunning()) return;
+    const doc = ed.document;
+    const version = doc.version;
+    const params = {
+      textDocument: { uri: doc.uri.toString(), version },
+      game: b.game,
+      move: b.kind === "path" ? 0 : b.move,
+      ...(slot !== undefined ? { slot } : {}),
+      ...(cell !== undefined ? { cell: { row: cell.row, col: cell.col } } : {}),
+    };
+    let res: unknown;
+    try {
+      res = await c.sendRequest(playMethod, params);
+    } catch (err) {
+      const r = refusal(err);
+      if (r.code === "would-replace") {
+        const replace = "Replace the rest";
+        const choice = await vscode.window.showWarningMessage(
+          `Play here, at move ${b.move + 1}?`,
+          { modal: true, detail: `${r.message.replace(/; ask again.*$/, "")}.` },
+          replace,
+        );
+        if (choice !== replace) {
+          this.status("Nothing written: the moves after this one are kept.");
+          return;
+        }
+        try {
+          res = await c.sendRequest(playMethod, { ...params, replaceRest: true });
+        } catch (err2) {
+          this.refused(refusal(err2));
+          return;
+        }
+      } else {
+        this.refused(r);
+        return;
+      }
+    }
+    if (!isPlayEdit(res)) {
+      this.status("The server's answer to the move is not an edit.", true);
+      return;
+    }
+    const what = b.kind === "path" ? `cell ${cell?.row} ${cell?.col}: ${res.text}` : `move ${res.move}: ${res.text}`;
+    if (await this.apply(doc, version, res)) {
+      this.status(res.replaced ? `Played ${what}, replacing ${res.replaced} move(s).` : `Played ${what}.`);
+    }
+  }
+
+  private refused(r: { message: string; code: string }): void {
+    this.status(r.message, true);
+    if (r.code === "stale-version") this.schedule(0);
+  }
+
+  /**
+   * apply applies the edit of a gamels/play or gamels/newGame answer to doc,
+   * which must still be at version: one workspace edit, one undo step. Then
+   * the cursor goes to the position the answer names, and the view follows.
+   */
+  private async apply(doc: vscode.TextDocument, version: number, res: PlayEdit): Promise<boolean> {
+    if (doc.isClosed || doc.version !== version) {
+      this.status("The document changed meanwhile: nothing written; the board is redrawn.", true);
+      this.schedule(0);
+      return false;
+    }
+    const we = new vscode.WorkspaceEdit();
+    for (const e of res.edit.documentChanges[0].edits) {
+      const r = e.range;
+      we.replace(doc.uri, new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character), e.newText);
+    }
+    if (!(await vscode.workspace.applyEdit(we))) {
+      this.status("VS Code did not apply the edit: nothing written.", true);
+      return false;
+    }
+    const pos = new vscode.Position(res.position.line, res.position.character);
+    const sel = new vscode.Selection(pos, pos);
+    const visible = vscode.window.visibleTextEditors.find((e) => e.document === doc);
+    if (visible) {
+      visible.selection = sel;
+      visible.revealRange(sel, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+      this.editor = visible;
+    }
+    this.schedule(0);
+    return true;
+  }
+
+  /** newGame asks the size and adds a new game to the transcript (gamels/newGame). */
+  async newGame(): Promise<void> {
+    const active = vscode.window.activeTextEditor;
+    const ed = active && languages.has(active.document.languageId) ? active : this.editor;
+    if (!ed || ed.document.isClosed) {
+      void vscode.window.showInformationMessage("gamels: open a .pousse, .spot or .path file to add a game to it.");
+      return;
+    }
+    const c = this.client();
+    if (!c || !c.isRunning()) {
+      void vscode.window.showErrorMessage("gamels: the server is not running.");
+      return;
+    }
+    const doc = ed.document;
+    const z = sizes[doc.languageId];
+    const input = await vscode.window.showInputBox({
+      title: "gamels: New Game",
+      prompt: `The board size N of the new ${doc.languageId} game (${z.lo} to ${z.hi})`,
+      value: String(z.def),
+      validateInput: (v) => {
+        const n = Number(v);
+        return Number.isInteger(n) && n >= z.lo && n <= z.hi ? undefined : `a whole number from ${z.lo} to ${z.hi}`;
+      },
+    });
+    if (input === undefined) return;
+    const version = doc.version;
+    let res: unknown;
+    try {
+      res = await c.sendRequest(newGameMethod, { textDocument: { uri: doc.uri.toString(), version }, size: Number(input) });
+    } catch (err) {
+      void vscode.window.showErrorMessage(`gamels: ${refusal(err).message}`);
+      return;
+    }
+    if (isPlayEdit(res)) {
+      this.editor = ed;
+      if (await this.apply(doc, version, res)) this.status(`New game ${res.game}: ${input}×${input}.`);
+    }
   }
 
   /** go moves the editor's cursor to move k of the game shown. */
@@ -257,6 +430,7 @@ function html(webview: vscode.Webview, media: vscode.Uri): string {
 </head>
 <body>
 <header>
+  <button id="newGame" class="new-game" title="Add a new game to the transcript (gamels: New Game)">New game</button>
   <div id="title" class="title"></div>
   <div id="verdict" class="verdict"></div>
 </header>
@@ -271,6 +445,7 @@ function html(webview: vscode.Webview, media: vscode.Uri): string {
   <div id="board" class="board" tabindex="0"></div>
   <ol id="moves" class="moves"></ol>
 </main>
+<p id="status" class="status" role="status"></p>
 <p id="empty" class="empty" hidden></p>
 <script nonce="${nonce}" src="${js}"></script>
 </body>

@@ -23,12 +23,17 @@
 //	text.mark.off                       the marker pushed off the board, outside it
 //	line.straight-line.x/.o             through a straight
 //	g.earlier                           the earlier board of a repetition, beside
+//	rect.slot                           Pousse: an edge slot, a click target (play.ts); data-slot
+//	                                    ("T3"), data-run and data-off (the push it previews:
+//	                                    "row,col" squares), .wins/.loses/.repeats from the marks
+//	rect.cell.repeats                   Spot: a cell whose move repeats an earlier pattern
 //	text.label, text.caption            coordinates and captions
 //
 // Cost: O(n²) elements and characters for an n x n board (about 150 bytes a
 // cell); a 100 x 100 board is about 1.5 MB of SVG.
 
 import type { Board, Cell } from "./types";
+import { pushPreview, slots } from "./play";
 
 export interface DrawOptions {
   /**
@@ -196,6 +201,9 @@ export function boardSvg(b: Board, opts: DrawOptions = {}): string {
   }
   for (const c of b.winningPath ?? []) addClass(classes, c, "path");
   for (const c of b.oneMoveWins ?? []) addClass(classes, c, "onemove");
+  if (b.kind === "spot") {
+    for (const mk of b.marks ?? []) if (mk.cell) addClass(classes, mk.cell, mk.mark);
+  }
 
   const x0 = m;
   const y0 = m;
@@ -248,6 +256,34 @@ export function boardSvg(b: Board, opts: DrawOptions = {}): string {
       const oy = y0 + (last.off.row - 0.5) * s + dr * s * 0.95;
       out.push(
         `<text class="mark off ${last.offWho.toLowerCase()}" data-row="${last.off.row}" data-col="${last.off.col}" x="${ox}" y="${oy}" font-size="${Math.round(s * 0.55)}" text-anchor="middle" dominant-baseline="central">${last.offWho}</text>`,
+      );
+    }
+  }
+
+  // The edge slots of a Pousse board: click targets beside each line,
+  // between the board and the arrow, each with the push it previews.
+  if (b.kind === "pousse" && n > 0) {
+    const marks = new Map((b.marks ?? []).filter((mk) => mk.slot).map((mk) => [mk.slot, mk.mark]));
+    const near = s * 0.05;
+    const deep = s * 0.4;
+    for (const sl of slots(n)) {
+      const name = `${sl.dir}${sl.line}`;
+      const along = (sl.line - 1) * s + s * 0.1;
+      const [x, y, w, h] =
+        sl.dir === "L"
+          ? [x0 - near - deep, y0 + along, deep, s * 0.8]
+          : sl.dir === "R"
+            ? [x0 + side + near, y0 + along, deep, s * 0.8]
+            : sl.dir === "T"
+              ? [x0 + along, y0 - near - deep, s * 0.8, deep]
+              : [x0 + along, y0 + side + near, s * 0.8, deep];
+      const p = pushPreview(b, sl);
+      const mark = marks.get(name);
+      const run = p.cells.map((c) => `${c.row},${c.col}`).join(" ");
+      const off = p.off ? ` data-off="${p.off.row},${p.off.col}"` : "";
+      const what = mark === "wins" ? ": wins at once" : mark === "loses" ? ": loses at once" : mark === "repeats" ? ": repeats a position, loses" : "";
+      out.push(
+        `<rect class="slot${mark ? ` ${mark}` : ""}" data-slot="${name}" data-run="${run}"${off} x="${x}" y="${y}" width="${w}" height="${h}" rx="${s * 0.08}" aria-label="${name}${what}"/>`,
       );
     }
   }

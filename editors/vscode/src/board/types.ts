@@ -42,7 +42,46 @@ export interface Board {
   };
   winningPath?: Cell[];
   oneMoveWins?: Cell[];
+  /** The moves from the position shown that end the game at once (gamels/board's marks). */
+  marks?: BoardMark[];
   moves: MoveEntry[];
+}
+
+/** What one move from the position shown does at once: a Pousse slot or a Spot cell. */
+export interface BoardMark {
+  slot?: string;
+  cell?: Cell;
+  mark: "wins" | "loses" | "repeats";
+}
+
+/** The answer of gamels/play and gamels/newGame: the edit, for the document at one version. */
+export interface PlayEdit {
+  edit: {
+    documentChanges: {
+      textDocument: { uri: string; version: number };
+      edits: { range: { start: Position; end: Position }; newText: string }[];
+    }[];
+  };
+  /** Where the move written (or the new game) starts once the edit is applied. */
+  position: Position;
+  text?: string;
+  move?: number;
+  replaced?: number;
+  game?: number;
+}
+
+/** isPlayEdit checks the shape of a gamels/play or gamels/newGame answer. O(edits). */
+export function isPlayEdit(v: unknown): v is PlayEdit {
+  if (typeof v !== "object" || v === null) return false;
+  const p = v as Partial<PlayEdit>;
+  const dc = p.edit?.documentChanges;
+  return (
+    Array.isArray(dc) &&
+    dc.length === 1 &&
+    Array.isArray(dc[0].edits) &&
+    dc[0].edits.every((e) => typeof e.newText === "string" && typeof e.range?.start?.line === "number") &&
+    typeof p.position?.line === "number"
+  );
 }
 
 /**

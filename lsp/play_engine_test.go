@@ -1,0 +1,152 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"gamels/analyze"
+	"gamels/parse"
+)
+
+// engineActionAt returns the engine's code action at line, or nil.
+func engineActionAt(t *testing.T, c *testClient, u uri.URI, line uint32) *protocol.CodeAction {
+	t.Helper()
+	acts := rawCall[[]protocol.CommandOrCodeAction](t, c, protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: u}, Range: rng(line, 0, line, 0)})
+	for _, x := range acts {
+		if a, ok := x.(*protocol.CodeAction); ok && a.Command.Command == EngineMoveCommand {
+			return a
+		}
+	}
+	return nil
+}
+
+// execEngineAction runs the action's command and returns the text once the
+// edit the server asked the client to apply is applied.
+func execEngineAction(t *testing.T, c *testClient, u uri.URI, text string, a *protocol.CodeAction) (string, error) {
+	t.Helper()
+	var res playResult
+	args := make([]any, len(a.Command.Arguments))
+	for i, x := range a.Command.Arguments {
+		args[i] = json.RawMessage(x)
+	}
+	err := c.playCall(protocol.MethodWorkspaceExecuteCommand, map[string]any{"command": a.Command.Command, "arguments": args}, &res)
+	if err != nil {
+		return "", err
+	}
+	c.mu.Lock()
+	last := c.applyEdits[len(c.applyEdits)-1]
+	c.mu.Unlock()
+	var p struct {
+		Label string        `json:"label"`
+		Edit  versionedEdit `json:"edit"`
+	}
+	if err := json.Unmarshal(last, &p); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(p.Label, res.Text) {
+		t.Errorf("label %q does not name the move %s", p.Label, res.Text)
+	}
+	return applyPlay(t, text, u, 1, p.Edit), nil
+}
+
+// TestEngineMove runs "Play the engine's move here": the action is
+// offered at a position of a game that goes on, the command writes the
+// search's move through workspace/applyEdit, a win in one is found.
+func TestEngineMove(t *testing.T) {
+	c := startServer(t, nil)
+	c.initialize(nil, "")
+
+	// X to move on row 1 with X X . : T3 or L1 wins at once.
+	const u = uri.URI("file:///engine.pousse")
+	text := "3\nT1\nB3\nT2\nB2\nQUIT\n"
+	c.open(u, 1, text)
+	a := engineActionAt(t, c, u, 4)
+	if a == nil || a.Title != "Play the engine's move here" {
+		t.Fatalf("action at the last move: %+v", a)
+	}
+	got, err := execEngineAction(t, c, u, text, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := parse.Parse(parse.Pousse, []byte(got))
+	if o := analyze.Analyze(parse.Pousse, f.Games[0], parse.RulesContest); o.Verdict != "X WINS" || o.End != 4 {
+		t.Errorf("the engine's move does not win at once: %s (%s at %d)", got, o.Verdict, o.End+1)
+	}
+
+	// In the middle: the title says what goes.
+	if a := engineActionAt(t, c, u, 1); a == nil || a.Title != "Play the engine's move here (replaces the 3 moves after it)" {
+		t.Errorf("action at move 1: %+v", a)
+	}
+	// The count line is outside every game; a game over has no action.
+	const over = uri.URI("file:///over.pousse")
+	c.open(over, 1, "1\nL1\nQUIT\n")
+	if a := engineActionAt(t, c, over, 1); a != nil {
+		t.Errorf("action after the end: %+v", a)
+	}
+
+	// Spot: a move that does not repeat a pattern when one exists.
+	const s = uri.URI("file:///engine.spot")
+	stext := "2\n1 1 +\n2 2 +\n\n0\n"
+	c.open(s, 1, stext)
+	a = engineActionAt(t, c, s, 2)
+	if a == nil {
+		t.Fatal("no action in the Spot game")
+	}
+	got, err = execEngineAction(t, c, s, stext, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := parse.Parse(parse.Spot, []byte(got)).Games[0]
+	if len(g.Moves) != 3 || analyze.Spot(g).End == 2 {
+		t.Errorf("the engine's Spot move loses at once or is not written:\n%s", got)
+	}
+
+	// A client that refuses the edit: the command says so.
+	c.mu.Lock()
+	c.refuseEdits = true
+	c.mu.Unlock()
+	a = engineActionAt(t, c, u, 4)
+	if _, err := execEngineAction(t, c, u, text, a); err == nil || !strings.Contains(err.Error(), "was not written") {
+		t.Errorf("edit refused by the client: %v", err)
+	}
+	// A stale version is refused before any search.
+	c.change(u, 2, partial(rng(5, 0, 5, 4), "QUIT"))
+	if _, err := execEngineAction(t, c, u, text, a); err == nil || !strings.Contains(err.Error(), "the document changed") {
+		t.Errorf("stale version: %v", err)
+	}
+}
+
+// TestEngineMoveCancelled checks that the engine's move stops with the
+// context's error, writing nothing, when its request is cancelled.
+func TestEngineMoveCancelled(t *testing.T) {
+	c := startServer(t, nil)
+	c.initialize(nil, "")
+	const u = uri.URI("file:///cancel.pousse")
+	c.open(u, 1, "8\nQUIT\n")
+	c.waitVersion(u, 1)
+	snap, err := c.srv.snapshot(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := snap.awaitAnalysis(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	res, err := engineMove(ctx, snap, engineArgs{uri: u, version: 1, game: 1, move: 0}, MaxAnalysisDepth)
+	if !errors.Is(err, context.Canceled) || res != nil {
+		t.Errorf("engineMove with its context cancelled: %v, %v; want context.Canceled and nothing", res, err)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.applyEdits) != 0 {
+		t.Errorf("%d edits sent to the client", len(c.applyEdits))
+	}
+}
