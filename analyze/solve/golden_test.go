@@ -48,7 +48,7 @@ func TestGoldenAnnotations(t *testing.T) {
 		short            int // games compared under -short
 	}{
 		{"icfp1998", filepath.Join("..", "..", "testdata", "contest", "icfp1998", "as_uva844.in"), "icfp1998.golden", parse.Pousse, 60},
-		{"spot2000", spotIn, "spot2000.golden", parse.Spot, 600},
+		{"spot2000", spotIn, "spot2000.golden", parse.Spot, 100},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src, err := os.ReadFile(tc.in)
