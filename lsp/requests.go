@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"errors"
 	"math"
 
 	"go.lsp.dev/jsonrpc2"
@@ -42,10 +43,21 @@ func (s *snapshot) editable() error {
 	return nil
 }
 
-// errAnalysis turns a failed analysis into a request error.
+// errAnalysis turns a failed analysis into a request error:
+// ContentModified for a snapshot superseded before its analysis was done
+// (the client has a newer version, or closed the document), else an
+// InternalError.
 func errAnalysis(err error) error {
+	if errors.Is(err, errSuperseded) {
+		return errContentModified
+	}
 	return jsonrpc2.Errorf(jsonrpc2.InternalError, "gamels: %v", err)
 }
+
+// errContentModified answers a request on a version of a document that
+// was superseded before its answer could be computed.
+var errContentModified = jsonrpc2.NewError(jsonrpc2.Code(protocol.LSPErrorCodesContentModified),
+	"gamels: the document changed or was closed before the answer was computed")
 
 // checkPosition refuses a position whose line or character is beyond the
 // protocol's uinteger, 2^31-1: such a position is an error of the client,

@@ -32,6 +32,12 @@ func startRawProcess(t *testing.T, env ...string) (*rawSession, int) {
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(append(os.Environ(), perfServeEnv+"=1"), env...)
+	return startRawCmd(t, cmd)
+}
+
+// startRawCmd is startRawProcess for the server that cmd starts.
+func startRawCmd(t *testing.T, cmd *exec.Cmd) (*rawSession, int) {
+	t.Helper()
 	cmd.Stderr = os.Stderr
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -184,5 +190,85 @@ func TestProcessCancelLatency(t *testing.T) {
 		if lat[1] > cancelBound {
 			t.Errorf("%s: answered %v after its cancellation (median %v), want within %v", tc.name, lat, lat[1], cancelBound)
 		}
+	}
+}
+
+// TestProcessOpenCloseStorm opens and closes a transcript of 200,000
+// one-move games (2 MB: the costly shape, about 85 bytes of heap a byte)
+// six times 100 ms apart in one server process, and compares the
+// process's peak resident memory (VmHWM) with that of another process
+// that opens it once and waits for its diagnostics: the storm must stay
+// within the memory of one open (1.25x, plus 16 MB), and the CPU the
+// server spends in the second after the last close must be small (the
+// analyses of the closed versions stopped at their next game). Then a
+// whole-text change 100 ms after an open and a request: the request on
+// the old version answers ContentModified, and once the new version's
+// diagnostics are out, the old version's analysis must not run on.
+func TestProcessOpenCloseStorm(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyses a document of 200,000 games in server processes")
+	}
+	text := strings.Repeat("1\nL1\nQUIT\n", 200000)
+	const u = "file:///storm.pousse"
+
+	one, pid := startRawProcess(t)
+	one.roundTrip("1", "initialize", `{"capabilities":{}}`)
+	one.send(frame(note("initialized", "{}")))
+	start := time.Now()
+	one.send(frame(note("textDocument/didOpen", openParams(u, text))))
+	one.waitPublished(u)
+	full := time.Since(start)
+	oneHWM := procStatus(pid, "VmHWM")
+	t.Logf("one open: diagnostics after %v, peak RSS %.0f MB", full, float64(oneHWM)/(1<<20))
+
+	rs, pid := startRawProcess(t)
+	rs.roundTrip("1", "initialize", `{"capabilities":{}}`)
+	rs.send(frame(note("initialized", "{}")))
+	for range 6 {
+		rs.sendSync(frame(note("textDocument/didOpen", openParams(u, text))))
+		time.Sleep(100 * time.Millisecond)
+		rs.sendSync(frame(note("textDocument/didClose", `{"textDocument":{"uri":"`+u+`"}}`)))
+	}
+	cpu0 := procCPU(t, pid)
+	time.Sleep(time.Second)
+	after := procCPU(t, pid) - cpu0
+	hwm := procStatus(pid, "VmHWM")
+	t.Logf("six open/close cycles: peak RSS %.0f MB (%.2fx one open), CPU in the second after the last close %v",
+		float64(hwm)/(1<<20), float64(hwm)/float64(oneHWM), after)
+	if limit := oneHWM + oneHWM/4 + 16<<20; hwm > limit {
+		t.Errorf("open/close storm: peak RSS %d MB, over one open's %d MB x 1.25 + 16 MB", hwm>>20, oneHWM>>20)
+	}
+	if after > 250*time.Millisecond {
+		t.Errorf("open/close storm: the server used %v of CPU in the second after the last close", after)
+	}
+
+	// A newer version: a whole-text change 100 ms after the open.
+	const u2 = "file:///newer.pousse"
+	rs.sendSync(frame(note("textDocument/didOpen", openParams(u2, text))))
+	// A request on the first version starts its analysis at once.
+	rs.send(frame(call(`"sym"`, protocol.MethodTextDocumentDocumentSymbol, `{"textDocument":{"uri":"`+u2+`"}}`)))
+	time.Sleep(100 * time.Millisecond)
+	start = time.Now()
+	rs.sendSync(frame(note("textDocument/didChange",
+		`{"textDocument":{"uri":"`+u2+`","version":2},"contentChanges":[{"text":"1\nL1\nQUIT\n"}]}`)))
+	for {
+		m := rs.waitPublished(u2)
+		if strings.Contains(string(m.Params), `"version":2`) {
+			break
+		}
+	}
+	took := time.Since(start)
+	if m := rs.wait(`"sym"`); m.Error == nil || m.Error.Code != -32801 {
+		t.Errorf("documentSymbol on the superseded version: %.200s, want ContentModified (-32801)", m.body)
+	}
+	cpu0 = procCPU(t, pid)
+	time.Sleep(time.Second)
+	after = procCPU(t, pid) - cpu0
+	t.Logf("whole-text change 100 ms after the open: its diagnostics %v after it, then %v of CPU in a second (a full analysis: %v)", took, after, full)
+	if took > full/2+100*time.Millisecond {
+		t.Errorf("the diagnostics of a newer version came %v after it, as if the old version's analysis (%v) ran to its end", took, full)
+	}
+	if after > 250*time.Millisecond {
+		t.Errorf("after a newer version's diagnostics the server used %v of CPU in a second: the old version's analysis ran on", after)
 	}
 }

@@ -49,9 +49,11 @@ func (d *openDoc) cancelAnnotations() {
 	}
 }
 
-// stop cancels d's annotation job and its pending diagnostics: nothing
-// is published for d afterwards.
+// stop cancels d's annotation job, its pending diagnostics and the
+// analysis of its current snapshot: nothing is published for d
+// afterwards, and the parse and engines stop at their next game.
 func (d *openDoc) stop() {
+	d.snap.Load().supersede()
 	d.cancelAnnotations()
 	d.diags.stop()
 }
