@@ -272,3 +272,74 @@ func TestProcessOpenCloseStorm(t *testing.T) {
 		t.Errorf("after a newer version's diagnostics the server used %v of CPU in a second: the old version's analysis ran on", after)
 	}
 }
+
+// TestProcessExitWhileRevealWaits runs gamels.revealMove in `gamels
+// serve` (the binary: its stdin read can be interrupted, which the test
+// binary's server's cannot) whose client never answers the window/showDocument request it
+// sends, then shutdown and exit: the process must exit at once (not after
+// the 2 s the closing of the connection waits for), the command be
+// answered (RequestCancelled), and the showDocument request cancelled
+// ($/cancelRequest to the client with its id).
+func TestProcessExitWhileRevealWaits(t *testing.T) {
+	rs, _ := startRawCmd(t, exec.Command(buildGamels(t), "serve"))
+	rs.roundTrip("1", "initialize", `{"capabilities":{"window":{"showDocument":{"support":true}}}}`)
+	rs.send(frame(note("initialized", "{}")))
+	const u = "file:///reveal.pousse"
+	rs.send(frame(note("textDocument/didOpen", openParams(u, pousseDoc))))
+	rs.waitPublished(u)
+	rs.send(frame(call("2", protocol.MethodWorkspaceExecuteCommand,
+		`{"command":"gamels.revealMove","arguments":["`+u+`",{"start":{"line":1,"character":0},"end":{"line":1,"character":2}}]}`)))
+	var show *rawMsg
+	for show == nil {
+		m := rs.next("window/showDocument")
+		if m.Method == protocol.MethodWindowShowDocument {
+			show = m
+		} else {
+			rs.seen = append(rs.seen, m)
+		}
+	}
+	if m := rs.roundTrip("3", "shutdown", "null"); m.Error != nil {
+		t.Fatalf("shutdown: %s", m.body)
+	}
+	start := time.Now()
+	rs.send(frame(note("exit", "null")))
+	var code int
+	select {
+	case code = <-rs.exit:
+		rs.exit <- code
+	case <-time.After(5 * time.Second):
+		t.Fatal("the server did not exit within 5 s")
+	}
+	took := time.Since(start)
+	t.Logf("exit while window/showDocument waits: the process exited %v after exit, status %d", took, code)
+	if code != 0 {
+		t.Errorf("exit status %d, want 0", code)
+	}
+	if took > time.Second {
+		t.Errorf("the process exited %v after exit, want at once", took)
+	}
+	// What the server wrote before it went: the command answered, the
+	// showDocument request cancelled.
+	var answered, cancelled bool
+	for {
+		m, ok := <-rs.in
+		if !ok {
+			break
+		}
+		rs.seen = append(rs.seen, m)
+	}
+	for _, m := range rs.seen {
+		if m.isResponse() && sameRaw(m.ID, "2") {
+			answered = m.Error != nil && m.Error.Code == -32800
+		}
+		if m.Method == protocol.MethodCancelRequest && strings.Contains(string(m.Params), string(show.ID)) {
+			cancelled = true
+		}
+	}
+	if !answered || !cancelled {
+		for _, m := range rs.seen {
+			t.Logf("received: %.200s", m.body)
+		}
+		t.Errorf("executeCommand answered RequestCancelled: %v; showDocument (id %s) cancelled: %v", answered, show.ID, cancelled)
+	}
+}
