@@ -45,6 +45,11 @@ func methodTable() map[string]methodEntry {
 		protocol.MethodExit:       {always: func(s *Server, _ []byte) { s.exit() }},
 		protocol.MethodInitialized: {notify: func(s *Server, _ context.Context, _ []byte) error {
 			s.log.Info("client initialized")
+			s.mu.Lock()
+			err := s.initRefusal
+			s.initRefusal = nil
+			s.mu.Unlock()
+			s.refuseSettings(err)
 			return nil
 		}},
 		protocol.MethodCancelRequest: {always: (*Server).cancelRequest},

@@ -81,6 +81,12 @@ type Server struct {
 	docs     map[uri.URI]*openDoc
 	// inlayRefresh: the client takes workspace/inlayHint/refresh.
 	inlayRefresh bool
+	// settingsRefused is the last refusal of a settings value shown to
+	// the user (refuseSettings), "" once settings are accepted;
+	// initRefusal, one found in initializationOptions, shown at
+	// initialized.
+	settingsRefused string
+	initRefusal     error
 
 	exitOnce sync.Once
 	exitCh   chan struct{}
