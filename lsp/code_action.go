@@ -58,6 +58,9 @@ func codeActions(ctx context.Context, snap *snapshot, p *protocol.CodeActionPara
 	}) {
 		return out, nil
 	}
+	if err := checkRange(p.Range); err != nil {
+		return nil, err
+	}
 	fa, err := snap.Analysis()
 	if err != nil {
 		return nil, errAnalysis(err)

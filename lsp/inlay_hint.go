@@ -22,6 +22,9 @@ import (
 // joined by " · ". Cost: O(log games + hints in range), plus the
 // analysis.
 func inlayHints(ctx context.Context, snap *snapshot, p *protocol.InlayHintParams) (any, error) {
+	if err := checkRange(p.Range); err != nil {
+		return nil, err
+	}
 	fa, err := snap.Analysis()
 	if err != nil {
 		return nil, errAnalysis(err)

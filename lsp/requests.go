@@ -59,6 +59,14 @@ func errAnalysis(err error) error {
 var errContentModified = jsonrpc2.NewError(jsonrpc2.Code(protocol.LSPErrorCodesContentModified),
 	"gamels: the document changed or was closed before the answer was computed")
 
+// checkRange is checkPosition for both ends of r.
+func checkRange(r protocol.Range) error {
+	if err := checkPosition(r.Start); err != nil {
+		return err
+	}
+	return checkPosition(r.End)
+}
+
 // checkPosition refuses a position whose line or character is beyond the
 // protocol's uinteger, 2^31-1: such a position is an error of the client,
 // not one to clamp.
