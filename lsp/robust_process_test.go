@@ -117,19 +117,6 @@ func (rs *rawSession) waitPublished(u string) *rawMsg {
 	}
 }
 
-// procCPU returns the CPU time (user and system) of process pid so far.
-func procCPU(t *testing.T, pid int) time.Duration {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The fields after the command's name, which is in parentheses.
-	f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+2:]))
-	utime, _ := strconv.ParseInt(f[11], 10, 64)
-	stime, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(utime+stime) * time.Second / 100 // USER_HZ
-}
-
 // TestProcessCancelLatency sends each request that works on a whole
 // large document and cancels it 20 ms later, from a client process: the
 // answer (RequestCancelled, or the result if it came first) must come
@@ -229,9 +216,9 @@ func TestProcessOpenCloseStorm(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 		rs.sendSync(frame(note("textDocument/didClose", `{"textDocument":{"uri":"`+u+`"}}`)))
 	}
-	cpu0 := procCPU(t, pid)
+	cpu0 := procCPU(pid)
 	time.Sleep(time.Second)
-	after := procCPU(t, pid) - cpu0
+	after := procCPU(pid) - cpu0
 	hwm := procStatus(pid, "VmHWM")
 	t.Logf("six open/close cycles: peak RSS %.0f MB (%.2fx one open), CPU in the second after the last close %v",
 		float64(hwm)/(1<<20), float64(hwm)/float64(oneHWM), after)
@@ -261,9 +248,9 @@ func TestProcessOpenCloseStorm(t *testing.T) {
 	if m := rs.wait(`"sym"`); m.Error == nil || m.Error.Code != -32801 {
 		t.Errorf("documentSymbol on the superseded version: %.200s, want ContentModified (-32801)", m.body)
 	}
-	cpu0 = procCPU(t, pid)
+	cpu0 = procCPU(pid)
 	time.Sleep(time.Second)
-	after = procCPU(t, pid) - cpu0
+	after = procCPU(pid) - cpu0
 	t.Logf("whole-text change 100 ms after the open: its diagnostics %v after it, then %v of CPU in a second (a full analysis: %v)", took, after, full)
 	if took > full/2+100*time.Millisecond {
 		t.Errorf("the diagnostics of a newer version came %v after it, as if the old version's analysis (%v) ran to its end", took, full)
