@@ -182,13 +182,13 @@ func TestProcessCancelLatency(t *testing.T) {
 
 // TestProcessOpenCloseStorm opens and closes a transcript of 200,000
 // one-move games (2 MB: the costly shape, about 85 bytes of heap a byte)
-// six times 100 ms apart in one server process, and compares the
+// six times 30 ms apart in one server process, and compares the
 // process's peak resident memory (VmHWM) with that of another process
 // that opens it once and waits for its diagnostics: the storm must stay
 // within the memory of one open (1.25x, plus 16 MB), and the CPU the
 // server spends in the second after the last close must be small (the
 // analyses of the closed versions stopped at their next game). Then a
-// whole-text change 100 ms after an open and a request: the request on
+// whole-text change 30 ms after an open and a request: the request on
 // the old version answers ContentModified, and once the new version's
 // diagnostics are out, the old version's analysis must not run on.
 func TestProcessOpenCloseStorm(t *testing.T) {
@@ -197,6 +197,9 @@ func TestProcessOpenCloseStorm(t *testing.T) {
 	}
 	text := strings.Repeat("1\nL1\nQUIT\n", 200000)
 	const u = "file:///storm.pousse"
+	// Well within the analysis of one open (0.2-0.8 s), so that each
+	// close comes while it runs.
+	const gap = 30 * time.Millisecond
 
 	one, pid := startRawProcess(t)
 	one.roundTrip("1", "initialize", `{"capabilities":{}}`)
@@ -213,7 +216,7 @@ func TestProcessOpenCloseStorm(t *testing.T) {
 	rs.send(frame(note("initialized", "{}")))
 	for range 6 {
 		rs.sendSync(frame(note("textDocument/didOpen", openParams(u, text))))
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(gap)
 		rs.sendSync(frame(note("textDocument/didClose", `{"textDocument":{"uri":"`+u+`"}}`)))
 	}
 	cpu0 := procCPU(pid)
@@ -229,12 +232,12 @@ func TestProcessOpenCloseStorm(t *testing.T) {
 		t.Errorf("open/close storm: the server used %v of CPU in the second after the last close", after)
 	}
 
-	// A newer version: a whole-text change 100 ms after the open.
+	// A newer version: a whole-text change 30 ms after the open.
 	const u2 = "file:///newer.pousse"
 	rs.sendSync(frame(note("textDocument/didOpen", openParams(u2, text))))
 	// A request on the first version starts its analysis at once.
 	rs.send(frame(call(`"sym"`, protocol.MethodTextDocumentDocumentSymbol, `{"textDocument":{"uri":"`+u2+`"}}`)))
-	time.Sleep(100 * time.Millisecond)
+	time.Sleep(gap)
 	start = time.Now()
 	rs.sendSync(frame(note("textDocument/didChange",
 		`{"textDocument":{"uri":"`+u2+`","version":2},"contentChanges":[{"text":"1\nL1\nQUIT\n"}]}`)))
@@ -251,7 +254,7 @@ func TestProcessOpenCloseStorm(t *testing.T) {
 	cpu0 = procCPU(pid)
 	time.Sleep(time.Second)
 	after = procCPU(pid) - cpu0
-	t.Logf("whole-text change 100 ms after the open: its diagnostics %v after it, then %v of CPU in a second (a full analysis: %v)", took, after, full)
+	t.Logf("whole-text change 30 ms after the open: its diagnostics %v after it, then %v of CPU in a second (a full analysis: %v)", took, after, full)
 	if took > full/2+100*time.Millisecond {
 		t.Errorf("the diagnostics of a newer version came %v after it, as if the old version's analysis (%v) ran to its end", took, full)
 	}
