@@ -81,8 +81,7 @@ func TestAnnotations(t *testing.T) {
 		"5:2 ?? blunder: after B3, X wins at once; R1 holds",
 		"6:2 ?? missed L1: wins at once",
 		"7:2 ?? missed R2: wins at once",
-		"8:2 ?? missed L1: wins at once",
-		"8:2 ⟵ no result yet",
+		"8:2 ?? missed L1: wins at once · ⟵ no result yet",
 	}
 	if diff := cmp.Diff(wantHints, annotationHints(t, c, u)); diff != "" {
 		t.Errorf("inlay hints (-want +got):\n%s", diff)

@@ -72,16 +72,45 @@ type boardCell struct {
 	Col int `json:"col"`
 }
 
+// The moves list of a gamels/board answer is bounded (docs/protocol.md):
+//
+//   - version 1, asked without movesAround, lists every move of the game,
+//     for games of at most MaxBoardMoves moves; a longer game's answer is
+//     an InvalidRequest error telling the client to ask with movesAround;
+//   - version 2, asked with movesAround, lists the moves within
+//     min(movesAround, MaxMovesAround) of the move shown, with the count
+//     and the first, last, ending and earlier moves, so that a step costs
+//     the window, not the game.
+const (
+	MaxBoardMoves  = MaxItems
+	MaxMovesAround = 500
+)
+
+// boardParams are the params of gamels/board: a position, and from
+// version 2 the half-width of the moves window. Position is a pointer so
+// that a request without one is refused rather than read as 0:0.
+type boardParams struct {
+	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
+	Position     *protocol.Position              `json:"position"`
+	MovesAround  *int                            `json:"movesAround"`
+}
+
 // board answers gamels/board: the game holding the cursor, drawn after
 // the move under it (the number of its moves that start at or before the
 // cursor: 0 on the N line), or null outside any game.
 //
 // Cost: the board at move k from the analysis (a Pousse replay from the
 // nearest checkpoint, a Spot replay of k moves), O(N²) to write its rows,
-// and O(moves · log lines) for the list of moves with their ranges, which
-// is given whole (a game has at most about 10⁵ moves: some MB of JSON).
-func board(ctx context.Context, snap *snapshot, p *protocol.TextDocumentPositionParams) (any, error) {
-	fa, m, off, err := snap.at(p.Position)
+// and O(listed · log lines) for the moves listed with their ranges:
+// at most 2·MaxMovesAround+5 in version 2, MaxBoardMoves in version 1.
+func board(ctx context.Context, snap *snapshot, p *boardParams) (any, error) {
+	if p.Position == nil {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "gamels: gamels/board needs a position")
+	}
+	if p.MovesAround != nil && *p.MovesAround < 0 {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "gamels: movesAround is %d: it must be 0 or more", *p.MovesAround)
+	}
+	fa, m, off, err := snap.at(*p.Position)
 	if err != nil {
 		return nil, err
 	}
@@ -93,36 +122,83 @@ func board(ctx context.Context, snap *snapshot, p *protocol.TextDocumentPosition
 	if res == nil {
 		return nil, nil
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var count int
+	if res.game != nil {
+		count = len(res.game.Moves)
+	}
+	if p.MovesAround == nil && count > MaxBoardMoves {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidRequest,
+			"gamels: game %d has %d moves, more than the %d a gamels/board answer lists whole: ask with movesAround (docs/protocol.md, version 2)",
+			res.Game, count, MaxBoardMoves)
+	}
 	b, err := json.Marshal(res)
 	if err != nil {
 		return nil, err
 	}
-	return jsonrpc2.RawMessage(appendMoves(b[:len(b)-1], snap.text, res.game, m)), nil
+	b = b[:len(b)-1]
+	if p.MovesAround == nil {
+		b, err = appendMoves(ctx, b, snap.text, res.game, m, 1, count)
+		if err != nil {
+			return nil, err
+		}
+		return jsonrpc2.RawMessage(append(b, '}')), nil
+	}
+	around := min(*p.MovesAround, MaxMovesAround)
+	cur := min(res.Move, count)
+	from, to := max(1, cur-around), min(count, cur+around)
+	b = append(b, `,"version":2,"moveCount":`...)
+	b = strconv.AppendInt(b, int64(count), 10)
+	b, err = appendMoves(ctx, b, snap.text, res.game, m, from, to)
+	if err != nil {
+		return nil, err
+	}
+	for _, mark := range []struct {
+		name string
+		k    int
+	}{{"firstMove", 1}, {"lastMove", count}, {"endMove", res.End}, {"earlierMove", res.Earlier}} {
+		if mark.k < 1 || mark.k > count {
+			continue
+		}
+		b = append(b, `,"`...)
+		b = append(b, mark.name...)
+		b = append(b, `":`...)
+		b = appendMove(b, snap.text, res.game, m, mark.k)
+	}
+	return jsonrpc2.RawMessage(append(b, '}')), nil
 }
 
-// appendMoves appends the moves list and closes the object: each move as
-// {"move":k,"text":"L2","range":{...}}, written straight into b with
-// wire's JSON writers rather than through a value for encoding/json: a
-// game's list is its whole answer's bulk. O(moves · log lines).
-func appendMoves(b []byte, text *textpos.Text, g *parse.Game, m *Mapper) []byte {
+// appendMoves appends the moves list, moves from to to (1-based, none
+// when to < from): each move as {"move":k,"text":"L2","range":{...}},
+// written straight into b with wire's JSON writers rather than through a
+// value for encoding/json: the list is the answer's bulk. It looks at
+// ctx every checkEvery moves. O(moves · log lines).
+func appendMoves(ctx context.Context, b []byte, text *textpos.Text, g *parse.Game, m *Mapper, from, to int) ([]byte, error) {
 	b = append(b, `,"moves":[`...)
-	if g == nil {
-		return append(b, "]}"...)
-	}
-	for i := range g.Moves {
-		span := g.MoveSpan(i)
-		if i > 0 {
+	for k := from; k <= to; k++ {
+		if stopped(ctx, k) {
+			return nil, ctx.Err()
+		}
+		if k > from {
 			b = append(b, ',')
 		}
-		b = append(b, `{"move":`...)
-		b = strconv.AppendInt(b, int64(i+1), 10)
-		b = append(b, `,"text":`...)
-		b = wire.AppendJSONString(b, moveText(text, span))
-		b = append(b, `,"range":`...)
-		b = wire.AppendRange(b, m.Range(span))
-		b = append(b, '}')
+		b = appendMove(b, text, g, m, k)
 	}
-	return append(b, "]}"...)
+	return append(b, ']'), nil
+}
+
+// appendMove appends move k (1-based) of g as a moves entry.
+func appendMove(b []byte, text *textpos.Text, g *parse.Game, m *Mapper, k int) []byte {
+	span := g.MoveSpan(k - 1)
+	b = append(b, `{"move":`...)
+	b = strconv.AppendInt(b, int64(k), 10)
+	b = append(b, `,"text":`...)
+	b = wire.AppendJSONString(b, moveText(text, span))
+	b = append(b, `,"range":`...)
+	b = wire.AppendRange(b, m.Range(span))
+	return append(b, '}')
 }
 
 // boardAt builds the board of game ga at offset off, or nil when the

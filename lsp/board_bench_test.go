@@ -17,8 +17,9 @@ import (
 // moves of perfLong), alternately, through the server in process
 // ("inproc", over net.Pipe) and as a process behind OS pipes, the way an
 // editor runs it ("process"). It reports the mean time of each, their
-// ratio and the size of a board answer (which grows with the game's
-// moves: the moves list).
+// ratio and the size of a board answer: the whole moves list (version 1,
+// refused beyond MaxBoardMoves) or the window of movesAround 60 that the
+// clients ask for (version 2, "window").
 func BenchmarkBoard(b *testing.B) {
 	_, long := perfInputs()
 	for _, tc := range []struct {
@@ -28,19 +29,23 @@ func BenchmarkBoard(b *testing.B) {
 		{"n100-2000moves", gen.Pousse(8, gen.PousseOptions{Games: 1, MinN: 100, MaxN: 100, MinMoves: 2000, MaxMoves: 2000})},
 		{"n100-100000moves", long},
 	} {
-		for _, process := range []bool{false, true} {
-			name := tc.name + "/inproc"
-			if process {
-				name = tc.name + "/process"
+		for _, v := range []struct {
+			name    string
+			process bool
+			around  int // movesAround; -1: none (version 1)
+		}{{"inproc", false, -1}, {"process", true, -1}, {"inproc-window", false, 60}, {"process-window", true, 60}} {
+			process := v.process
+			if v.around < 0 && bytes.Count(tc.text, []byte("\n")) > MaxBoardMoves {
+				continue // version 1 is refused
 			}
-			b.Run(name, func(b *testing.B) {
+			b.Run(tc.name+"/"+v.name, func(b *testing.B) {
 				var c *testClient
 				if process {
 					c, _ = startServerProcess(b)
 				} else {
 					c = startServer(b, nil)
 				}
-				boardLatency(b, c, tc.text)
+				boardLatency(b, c, tc.text, v.around)
 				if process {
 					if code := c.shutdownExit(); code != 0 {
 						b.Fatalf("server exit status %d", code)
@@ -51,10 +56,11 @@ func BenchmarkBoard(b *testing.B) {
 	}
 }
 
-// boardLatency opens text in the server of c and times gamels/board and
+// boardLatency opens text in the server of c and times gamels/board
+// (with movesAround around, unless it is negative) and
 // textDocument/hover at the same 100 moves spread over the text,
 // alternately.
-func boardLatency(b *testing.B, c *testClient, text []byte) {
+func boardLatency(b *testing.B, c *testClient, text []byte, around int) {
 	c.initialize(nil, "")
 	const u = "file:///board.pousse"
 	c.open(u, 1, string(text))
@@ -63,9 +69,12 @@ func boardLatency(b *testing.B, c *testClient, text []byte) {
 	lines := spreadMoveLines(text, m, 100)
 	ctx := context.Background()
 	call := func(method string, l uint32, want string) int {
+		params := map[string]any{"textDocument": protocol.TextDocumentIdentifier{URI: u}, "position": pos(l, 1)}
+		if method == BoardMethod && around >= 0 {
+			params["movesAround"] = around
+		}
 		var raw json.RawMessage
-		_, err := c.conn.Call(ctx, method, protocol.TextDocumentPositionParams{
-			TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: pos(l, 1)}, &raw)
+		_, err := c.conn.Call(ctx, method, params, &raw)
 		if err != nil || !bytes.Contains(raw, []byte(want)) {
 			b.Fatalf("%s at line %d: %.100s %v", method, l, raw, err)
 		}

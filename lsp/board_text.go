@@ -36,8 +36,8 @@ func NewTextBoards(kind parse.Kind, text []byte, rules parse.Rules) *TextBoards 
 // request's (see board), after the analysis of the whole text on the
 // first call.
 func (t *TextBoards) At(ctx context.Context, off int) ([]byte, error) {
-	p := &protocol.TextDocumentPositionParams{Position: t.snap.Mapper().Position(off)}
-	res, err := board(ctx, t.snap, p)
+	pos := t.snap.Mapper().Position(off)
+	res, err := board(ctx, t.snap, &boardParams{Position: &pos})
 	if err != nil || res == nil {
 		return []byte("null"), err
 	}

@@ -135,7 +135,12 @@ func tooLargeMessage(size int) string {
 //     its text);
 //   - the games left are analysed on all processors, each at the
 //     engine's price.
-func analyzeFile(kind parse.Kind, text *textpos.Text, configured parse.Rules, cache *gameCache) *fileAnalysis {
+//
+// stop, when not nil, is looked at before each game is read or
+// analysed: once it is set, analyzeFile stops there and returns nil,
+// leaving the cache as it was. What cannot be stopped is one game (its
+// parse, its engine) and an incremental reparse.
+func analyzeFile(kind parse.Kind, text *textpos.Text, configured parse.Rules, cache *gameCache, stop *atomic.Bool) *fileAnalysis {
 	fa := &fileAnalysis{text: text}
 	if kind == 0 {
 		fa.file = &parse.File{Size: text.Len()}
@@ -148,7 +153,9 @@ func analyzeFile(kind parse.Kind, text *textpos.Text, configured parse.Rules, ca
 	}
 	prev := cache.latest()
 	if prev == nil || prev.file.Kind != kind || prev.tooLarge {
-		parseAndAnalyze(fa, kind, text.Bytes(), configured)
+		if !parseAndAnalyze(fa, kind, text.Bytes(), configured, stop) {
+			return nil
+		}
 		cache.setLatest(fa)
 		return fa
 	}
@@ -205,25 +212,48 @@ func analyzeFile(kind parse.Kind, text *textpos.Text, configured parse.Rules, ca
 	if prev.rules == fa.rules && len(prev.games) == len(fa.games) {
 		bases = prev.games
 	}
-	analyzeGames(kind, fa.rules, fa.file.Games, fa.games, todo, bases)
+	if !analyzeGames(kind, fa.rules, fa.file.Games, fa.games, todo, bases, stop) {
+		return nil
+	}
 	cache.setLatest(fa)
 	return fa
 }
+
+// stopParse is the panic that leaves a parse whose analysis was stopped
+// (parseAndAnalyze): the parser has no other way out of its loop.
+type stopParse struct{}
 
 // parseAndAnalyze parses text into fa and analyses every game, starting
 // each game's analysis as soon as the parser has read it: the engines
 // run on all processors while the parse goes on, so that a fresh
 // document costs about max(parse, analysis / processors) rather than
-// their sum.
-func parseAndAnalyze(fa *fileAnalysis, kind parse.Kind, text []byte, configured parse.Rules) {
+// their sum. It reports false, with fa incomplete, when stop was set
+// before the end (see analyzeFile).
+func parseAndAnalyze(fa *fileAnalysis, kind parse.Kind, text []byte, configured parse.Rules, stop *atomic.Bool) (done bool) {
 	var (
 		games []*gameAnalysis
 		rules parse.Rules // set before the first game is handed out
 	)
-	p := newPool(0, func(ga *gameAnalysis) { runEngine(kind, rules, ga, nil) })
+	stopped := func() bool { return stop != nil && stop.Load() }
+	p := newPool(0, func(ga *gameAnalysis) {
+		if !stopped() {
+			runEngine(kind, rules, ga, nil)
+		}
+	})
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(stopParse); !ok {
+				panic(r)
+			}
+			done = false
+		}
+	}()
 	func() {
 		defer p.wait()
 		fa.file = parse.ParseEach(kind, text, func(f *parse.File, g *parse.Game) {
+			if stopped() {
+				panic(stopParse{})
+			}
 			if games == nil {
 				rules = f.EffectiveRules(configured)
 				games = make([]*gameAnalysis, 0, 64)
@@ -242,10 +272,10 @@ func parseAndAnalyze(fa *fileAnalysis, kind parse.Kind, text []byte, configured 
 		for i := range todo {
 			todo[i] = i
 		}
-		analyzeGames(kind, fa.rules, fa.file.Games, fa.games, todo, nil)
-		return
+		return analyzeGames(kind, fa.rules, fa.file.Games, fa.games, todo, nil, stop)
 	}
 	fa.games = games
+	return !stopped()
 }
 
 // runEngine fills ga with the engine's result for its game. base, when
@@ -270,9 +300,14 @@ func runEngine(kind parse.Kind, rules parse.Rules, ga, base *gameAnalysis) {
 // analyzeGames runs the engine on the games listed in todo, on all
 // processors, one game at a time per worker (a few long games do not
 // leave a processor idle). bases, when not nil, holds for each game the
-// analysis of its earlier text (see runEngine).
-func analyzeGames(kind parse.Kind, rules parse.Rules, games []*parse.Game, out []*gameAnalysis, todo []int, bases []*gameAnalysis) {
+// analysis of its earlier text (see runEngine). It reports false, with
+// out incomplete, when stop was set before the end.
+func analyzeGames(kind parse.Kind, rules parse.Rules, games []*parse.Game, out []*gameAnalysis, todo []int, bases []*gameAnalysis, stop *atomic.Bool) bool {
+	stopped := func() bool { return stop != nil && stop.Load() }
 	one := func(i int) {
+		if stopped() {
+			return
+		}
 		ga := &gameAnalysis{game: games[i], diags: new(gameDiags)}
 		var base *gameAnalysis
 		if bases != nil {
@@ -283,9 +318,13 @@ func analyzeGames(kind parse.Kind, rules parse.Rules, games []*parse.Game, out [
 	}
 	p := newPool(len(todo), one)
 	for _, i := range todo {
+		if stopped() {
+			break
+		}
 		p.add(i)
 	}
 	p.wait()
+	return !stopped()
 }
 
 // gameAt returns the game whose span contains offset off (or ends right

@@ -30,7 +30,7 @@ func BenchmarkAnalyzeFile(b *testing.B) {
 	b.Run("fresh", func(b *testing.B) {
 		b.SetBytes(int64(len(text)))
 		for b.Loop() {
-			analyzeFile(parse.Pousse, textpos.FromBytes(text), parse.RulesContest, newGameCache())
+			analyzeFile(parse.Pousse, textpos.FromBytes(text), parse.RulesContest, newGameCache(), nil)
 		}
 	})
 	b.Run("one game edited", func(b *testing.B) {
@@ -46,12 +46,12 @@ func BenchmarkAnalyzeFile(b *testing.B) {
 			versions[k] = base.Edit(i, i, fmt.Appendf(nil, "# edit %d\n", k))
 		}
 		cache := newGameCache()
-		analyzeFile(parse.Pousse, versions[0], parse.RulesContest, cache)
+		analyzeFile(parse.Pousse, versions[0], parse.RulesContest, cache, nil)
 		b.SetBytes(int64(len(text)))
 		n, reused, games := 0, 0, 0
 		for b.Loop() {
 			n++
-			fa := analyzeFile(parse.Pousse, versions[n%3], parse.RulesContest, cache)
+			fa := analyzeFile(parse.Pousse, versions[n%3], parse.RulesContest, cache, nil)
 			reused += fa.reused
 			games += len(fa.games)
 		}

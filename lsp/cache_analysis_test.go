@@ -33,7 +33,7 @@ func TestAnalyzeFileEdits(t *testing.T) {
 			for _, rules := range []parse.Rules{parse.RulesContest, parse.RulesICFP} {
 				cache := newGameCache()
 				curT := textpos.FromBytes(text)
-				analyzeFile(parse.Pousse, curT, rules, cache)
+				analyzeFile(parse.Pousse, curT, rules, cache, nil)
 				cur := text
 				for edit := range 60 {
 					next := editMoves(rng, cur)
@@ -41,8 +41,8 @@ func TestAnalyzeFileEdits(t *testing.T) {
 					// of the previous one, sharing its untouched chunks.
 					start, oldEnd, newEnd := parse.Diff(cur, next)
 					cur, curT = next, curT.Edit(start, oldEnd, next[start:newEnd])
-					got := analyzeFile(parse.Pousse, curT, rules, cache)
-					want := analyzeFile(parse.Pousse, textpos.FromBytes(cur), rules, nil)
+					got := analyzeFile(parse.Pousse, curT, rules, cache, nil)
+					want := analyzeFile(parse.Pousse, textpos.FromBytes(cur), rules, nil, nil)
 					if len(got.games) != len(want.games) {
 						t.Fatalf("edit %d: %d games, want %d", edit, len(got.games), len(want.games))
 					}
@@ -111,7 +111,7 @@ func TestWorkerPanicStack(t *testing.T) {
 	games := []*parse.Game{nil, nil, nil}
 	r := func() (r any) {
 		defer func() { r = recover() }()
-		analyzeGames(parse.Pousse, parse.RulesContest, games, make([]*gameAnalysis, len(games)), []int{0, 1, 2}, nil)
+		analyzeGames(parse.Pousse, parse.RulesContest, games, make([]*gameAnalysis, len(games)), []int{0, 1, 2}, nil, nil)
 		return nil
 	}()
 	wp, ok := r.(*workerPanic)

@@ -66,7 +66,9 @@ func (d *document) next(sp snapshotSpec) *snapshot {
 		cache:     d.cache,
 		seq:       d.seq.Add(1),
 	}
-	d.snap.Store(snap)
+	if old := d.snap.Swap(snap); old != nil {
+		old.supersede()
+	}
 	return snap
 }
 

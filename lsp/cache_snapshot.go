@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"sync"
@@ -42,9 +43,23 @@ type snapshot struct {
 
 	analysisOnce sync.Once
 	analysis     *fileAnalysis
-	analysisErr  error       // a recovered panic in the engines
+	analysisErr  error       // a recovered panic in the engines, or errSuperseded
 	analysed     atomic.Bool // set once analysis is ready
+	// superseded is set when a newer snapshot of the document is made or
+	// the document is closed: an analysis under way stops at its next
+	// game, and one not started does not start (errSuperseded).
+	superseded atomic.Bool
 }
+
+// errSuperseded is the analysis of a snapshot that was superseded (by a
+// newer version of its document, or its close) before its analysis was
+// done: stopped, so that the work and memory of a version nobody will
+// see again end at once. A request on it answers ContentModified.
+var errSuperseded = errors.New("the document changed or was closed before its analysis was done")
+
+// supersede stops the analysis of s, if it is under way or not started
+// (see superseded). O(1).
+func (s *snapshot) supersede() { s.superseded.Store(true) }
 
 // Mapper returns the snapshot's position mapper, made on first use in
 // O(1): the line index is the text's.
@@ -65,7 +80,14 @@ func (s *snapshot) Analysis() (*fileAnalysis, error) {
 				s.analysisErr = analysisPanic(s.uri, r)
 			}
 		}()
-		s.analysis = analyzeFile(s.kind, s.text, s.rules, s.cache)
+		if s.superseded.Load() {
+			s.analysisErr = errSuperseded
+			return
+		}
+		s.analysis = analyzeFile(s.kind, s.text, s.rules, s.cache, &s.superseded)
+		if s.analysis == nil {
+			s.analysisErr = errSuperseded
+		}
 	})
 	s.analysed.Store(true)
 	return s.analysis, s.analysisErr

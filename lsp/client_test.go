@@ -34,6 +34,7 @@ type testClient struct {
 	changed   chan struct{} // closed and replaced at every publication
 	published []*protocol.PublishDiagnosticsParams
 	shown     []*protocol.ShowDocumentParams
+	messages  []*protocol.ShowMessageParams // window/showMessage
 
 	inlayRefreshes atomic.Int32 // workspace/inlayHint/refresh requests
 
@@ -125,6 +126,18 @@ func (c *testClient) handle(ctx context.Context, req *jsonrpc2.Request) (any, er
 		defer c.mu.Unlock()
 		c.applyEdits = append(c.applyEdits, bytes.Clone(req.Params()))
 		return &protocol.ApplyWorkspaceEditResult{Applied: !c.refuseEdits}, nil
+	case protocol.MethodWindowShowMessage:
+		p := new(protocol.ShowMessageParams)
+		if err := protocol.Unmarshal(req.Params(), p); err != nil {
+			c.t.Errorf("bad showMessage: %v", err)
+			return nil, nil
+		}
+		c.mu.Lock()
+		c.messages = append(c.messages, p)
+		close(c.changed)
+		c.changed = make(chan struct{})
+		c.mu.Unlock()
+		return nil, nil
 	case protocol.MethodWorkspaceInlayHintRefresh:
 		c.inlayRefreshes.Add(1)
 		return nil, nil

@@ -58,6 +58,9 @@ func codeActions(ctx context.Context, snap *snapshot, p *protocol.CodeActionPara
 	}) {
 		return out, nil
 	}
+	if err := checkRange(p.Range); err != nil {
+		return nil, err
+	}
 	fa, err := snap.Analysis()
 	if err != nil {
 		return nil, errAnalysis(err)
@@ -221,6 +224,24 @@ func parseErrorFixes(text *textpos.Text, kind parse.Kind, fa *fileAnalysis, m *M
 		up := strings.ToUpper(tok[:1]) + tok[1:]
 		return []quickFix{{title: fmt.Sprintf("Write %s in capitals: %s", tok, up), preferred: true,
 			edits: []format.Edit{{Span: e.Span, New: []byte(up)}}}}
+
+	case kind == parse.Pousse && e.Code == parse.CodeUnknownMove && len(tok) >= 2 &&
+		!strings.ContainsRune("LRTBlrtb", rune(tok[0])) && isDigits(tok[1:]):
+		// An unknown side letter before a number (X9): each side with
+		// that number, or the nearest in range, and none preferred:
+		// which side was meant cannot be told.
+		ga := fa.gameAt(e.Span.Start)
+		if ga == nil || ga.game.Size == 0 {
+			return nil
+		}
+		k := nearestInRange(tok[1:], ga.game.Size)
+		var out []quickFix
+		for _, side := range []string{"L", "R", "T", "B"} {
+			to := side + strconv.Itoa(k)
+			out = append(out, quickFix{title: fmt.Sprintf("Change %s to %s", tok, to),
+				edits: []format.Edit{{Span: e.Span, New: []byte(to)}}})
+		}
+		return out
 
 	case e.Code == parse.CodeRowOutOfRange || e.Code == parse.CodeColumnOutOfRange:
 		ga := fa.gameAt(e.Span.Start)

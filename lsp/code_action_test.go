@@ -249,7 +249,8 @@ func FuzzEditFeatures(f *testing.F) {
 			}
 			m := snap.Mapper()
 			completeAt(textpos.FromBytes(text), kind, fa, m, off)
-			encodeTokens(m, collectTokens(textpos.FromBytes(text), kind, fa))
+			toks, _ := collectTokens(context.Background(), textpos.FromBytes(text), kind, fa)
+			encodeTokens(context.Background(), m, toks)
 			if ga := fa.gameAt(off); ga != nil {
 				pousseHighlights(ga, off)
 				pathHighlights(textpos.FromBytes(text), ga, off)

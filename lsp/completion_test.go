@@ -27,7 +27,7 @@ func readContest(t testing.TB, name string) []byte {
 // completer returns a function that gives the completion items of text
 // at an offset; the text is analysed once.
 func completer(kind parse.Kind, text []byte, rules parse.Rules) func(off int) []protocol.CompletionItem {
-	fa := analyzeFile(kind, textpos.FromBytes(text), rules, nil)
+	fa := analyzeFile(kind, textpos.FromBytes(text), rules, nil, nil)
 	m := testMapper(text, UTF16)
 	return func(off int) []protocol.CompletionItem { return completeAt(textpos.FromBytes(text), kind, fa, m, off) }
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 )
@@ -115,6 +116,20 @@ func TestRevealCommand(t *testing.T) {
 	if _, err := c.server.ExecuteCommand(ctx, &protocol.ExecuteCommandParams{Command: "gamels.nothing"}); err == nil {
 		t.Errorf("unknown command accepted")
 	}
+	// Only the documents the server has open: no other URI is forwarded.
+	for _, other := range []string{"file:///not-open.spot", "https://example.com/x.spot", "file:///LENS.spot"} {
+		arg, _ := json.Marshal(other)
+		_, err := c.server.ExecuteCommand(ctx, &protocol.ExecuteCommandParams{Command: RevealCommand,
+			Arguments: []protocol.LSPAny{arg, cmd.Arguments[1]}})
+		if code := errCode(err); code != jsonrpc2.InvalidParams {
+			t.Errorf("reveal in %s: %v (code %d), want InvalidParams", other, err, code)
+		}
+	}
+	c.mu.Lock()
+	if len(c.shown) != 1 {
+		t.Errorf("showDocument asked %d times, want once: %+v", len(c.shown), c.shown)
+	}
+	c.mu.Unlock()
 	bad, _ := json.Marshal("not a range")
 	if _, err := c.server.ExecuteCommand(ctx, &protocol.ExecuteCommandParams{Command: RevealCommand,
 		Arguments: []protocol.LSPAny{cmd.Arguments[0], bad}}); err == nil {

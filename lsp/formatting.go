@@ -36,6 +36,9 @@ func rangeFormatting(ctx context.Context, snap *snapshot, p *protocol.DocumentRa
 	if err := snap.editable(); err != nil {
 		return nil, err
 	}
+	if err := checkRange(p.Range); err != nil {
+		return nil, err
+	}
 	m := snap.Mapper()
 	text := snap.text.Bytes() // the whole text is formatted: O(len(text))
 	all, err := formatEdits(ctx, snap.kind, text)

@@ -67,7 +67,7 @@ func TestPathHighlightCoversPath(t *testing.T) {
 func TestPousseHighlightStraights(t *testing.T) {
 	text := readContest(t, "random/uva844_random2000.in")
 	f := parse.Parse(parse.Pousse, text)
-	fa := analyzeFile(parse.Pousse, textpos.FromBytes(text), parse.RulesContest, nil)
+	fa := analyzeFile(parse.Pousse, textpos.FromBytes(text), parse.RulesContest, nil, nil)
 	wins := 0
 	for gi, g := range f.Games[:300] {
 		ga := fa.games[gi]
@@ -118,7 +118,7 @@ func TestPousseHighlightStraights(t *testing.T) {
 // only Write highlight.
 func TestPathHighlightOneMoveWin(t *testing.T) {
 	text := readContest(t, "random/uva601_random400.in")
-	fa := analyzeFile(parse.Path, textpos.FromBytes(text), parse.RulesDefault, nil)
+	fa := analyzeFile(parse.Path, textpos.FromBytes(text), parse.RulesDefault, nil, nil)
 	checked := 0
 	for _, ga := range fa.games {
 		g, res := ga.game, ga.path

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 
 	"go.lsp.dev/protocol"
 
@@ -17,9 +18,13 @@ import (
 // last one ("⟵ X WINS", "⟵ TIE GAME"); for PATH, the verdict after the
 // N line; once the engine's annotations of this version are ready
 // (annotations.go), each annotation's hint after its move ("?? missed
-// R3: wins at once"). Cost: O(log games + hints in range), plus the
+// R3: wins at once"); what follows one move is one hint, its parts
+// joined by " · ". Cost: O(log games + hints in range), plus the
 // analysis.
 func inlayHints(ctx context.Context, snap *snapshot, p *protocol.InlayHintParams) (any, error) {
+	if err := checkRange(p.Range); err != nil {
+		return nil, err
+	}
 	fa, err := snap.Analysis()
 	if err != nil {
 		return nil, errAnalysis(err)
@@ -81,15 +86,19 @@ func inlayHints(ctx context.Context, snap *snapshot, p *protocol.InlayHintParams
 				return nil, ctx.Err()
 			}
 			add(span.Start, fmt.Sprintf("%d.", i+1), false)
+			// What follows the move is one hint, its parts joined by
+			// " · ": two hints at one position run together in some
+			// clients (Neovim draws them with no space between).
+			var after []string
 			for len(notes) > 0 && notes[0].Move == i {
-				add(span.End, notes[0].Hint(), true)
+				after = append(after, notes[0].Hint())
 				notes = notes[1:]
 			}
-			if r == nil || g.Size == 0 || sm.verdict == "" {
-				continue
+			if r != nil && g.Size != 0 && sm.verdict != "" && (i == r.End || (r.End < 0 && i == len(g.Moves)-1)) {
+				after = append(after, "⟵ "+sm.verdict)
 			}
-			if i == r.End || (r.End < 0 && i == len(g.Moves)-1) {
-				add(span.End, "⟵ "+sm.verdict, true)
+			if len(after) > 0 {
+				add(span.End, strings.Join(after, " · "), true)
 			}
 		}
 	}

@@ -295,8 +295,8 @@ func TestBoardMarks(t *testing.T) {
 func TestPlayCapability(t *testing.T) {
 	c := startServer(t, nil)
 	res := c.initialize(nil, "")
-	var exp map[string]bool
-	if err := json.Unmarshal(res.Capabilities.Experimental, &exp); err != nil || !exp["gamelsPlay"] {
+	var exp map[string]any
+	if err := json.Unmarshal(res.Capabilities.Experimental, &exp); err != nil || exp["gamelsPlay"] != true {
 		t.Errorf("experimental capabilities %s (%v), want gamelsPlay: true", res.Capabilities.Experimental, err)
 	}
 }

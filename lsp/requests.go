@@ -1,6 +1,9 @@
 package lsp
 
 import (
+	"errors"
+	"math"
+
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 )
@@ -11,8 +14,13 @@ import (
 
 // at is how a request on a position starts: the snapshot's analysis, its
 // mapper and the byte offset of pos. The error is the protocol error to
-// answer when the engines failed on this text.
+// answer when the engines failed on this text, or InvalidParams for a
+// position beyond the protocol's uinteger (2^31-1), which the decoder's
+// uint32 lets through.
 func (s *snapshot) at(pos protocol.Position) (*fileAnalysis, *Mapper, int, error) {
+	if err := checkPosition(pos); err != nil {
+		return nil, nil, 0, err
+	}
 	fa, err := s.Analysis()
 	if err != nil {
 		return nil, nil, 0, errAnalysis(err)
@@ -35,7 +43,37 @@ func (s *snapshot) editable() error {
 	return nil
 }
 
-// errAnalysis turns a failed analysis into a request error.
+// errAnalysis turns a failed analysis into a request error:
+// ContentModified for a snapshot superseded before its analysis was done
+// (the client has a newer version, or closed the document), else an
+// InternalError.
 func errAnalysis(err error) error {
+	if errors.Is(err, errSuperseded) {
+		return errContentModified
+	}
 	return jsonrpc2.Errorf(jsonrpc2.InternalError, "gamels: %v", err)
+}
+
+// errContentModified answers a request on a version of a document that
+// was superseded before its answer could be computed.
+var errContentModified = jsonrpc2.NewError(jsonrpc2.Code(protocol.LSPErrorCodesContentModified),
+	"gamels: the document changed or was closed before the answer was computed")
+
+// checkRange is checkPosition for both ends of r.
+func checkRange(r protocol.Range) error {
+	if err := checkPosition(r.Start); err != nil {
+		return err
+	}
+	return checkPosition(r.End)
+}
+
+// checkPosition refuses a position whose line or character is beyond the
+// protocol's uinteger, 2^31-1: such a position is an error of the client,
+// not one to clamp.
+func checkPosition(pos protocol.Position) error {
+	if pos.Line > math.MaxInt32 || pos.Character > math.MaxInt32 {
+		return jsonrpc2.Errorf(jsonrpc2.InvalidParams,
+			"gamels: position %d:%d is beyond the protocol's limit of 2^31-1", pos.Line, pos.Character)
+	}
+	return nil
 }

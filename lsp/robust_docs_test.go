@@ -418,3 +418,38 @@ func TestCapDiagnostics(t *testing.T) {
 		t.Errorf("a short list was cut")
 	}
 }
+
+// TestPositionLimit checks that a line or character of 2^31, one more
+// than the protocol's uinteger allows (the decoder's uint32 lets it
+// through), is refused with InvalidParams by every request on a position
+// or a range, and that 2^31-1 is not: it is clamped like any position
+// past the end.
+func TestPositionLimit(t *testing.T) {
+	ctx := context.Background()
+	c := startServer(t, nil)
+	c.initialize(nil, "")
+	const u = uri.URI("file:///limit.pousse")
+	c.open(u, 1, "2\nL1\nQUIT\n")
+	const over, max = 1 << 31, 1<<31 - 1
+	for _, method := range []string{
+		protocol.MethodTextDocumentHover, protocol.MethodTextDocumentCompletion, protocol.MethodTextDocumentDefinition,
+		protocol.MethodTextDocumentDocumentHighlight, BoardMethod,
+		protocol.MethodTextDocumentInlayHint, protocol.MethodTextDocumentCodeAction, protocol.MethodTextDocumentRangeFormatting,
+	} {
+		for _, tc := range []struct {
+			p      protocol.Position
+			r      protocol.Range
+			refuse bool
+		}{
+			{pos(over, 0), rng(0, 0, over, 0), true},
+			{pos(0, over), rng(0, over, 1, 0), true},
+			{pos(max, max), rng(0, 0, max, max), false},
+		} {
+			var res json.RawMessage
+			_, err := c.conn.Call(ctx, method, anyParams(u, tc.p, tc.r), &res)
+			if refused := errCode(err) == jsonrpc2.InvalidParams; refused != tc.refuse {
+				t.Errorf("%s at %v / %v: %v, want refused: %v", method, tc.p, tc.r, err, tc.refuse)
+			}
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"net"
 	"reflect"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -347,6 +348,14 @@ func TestTransportHostile(t *testing.T) {
 		case "method and result":
 			if m := rs.wait("44"); m.Error == nil || m.Error.Code != -32600 {
 				t.Errorf("%s: %s, want InvalidRequest for id 44", st.name, m.body)
+			}
+		case "configuration with bad params":
+			// The refused value is shown to the user.
+			i := slices.IndexFunc(rs.seen, func(m *rawMsg) bool { return m.Method == protocol.MethodWindowShowMessage })
+			if i < 0 || !strings.Contains(string(rs.seen[i].Params), "gamels.pousse.rules") {
+				t.Errorf("%s: no window/showMessage naming gamels.pousse.rules", st.name)
+			} else {
+				rs.seen = slices.Delete(rs.seen, i, i+1)
 			}
 		}
 		rs.expectErrors(st.name, st.codes...)

@@ -71,41 +71,49 @@ type semToken struct {
 // semanticTokens answers textDocument/semanticTokens/full: every token
 // of the transcript that the parser recognised (malformed text is left to
 // the grammar), encoded relative to the previous token in the
-// negotiated position encoding. O(tokens log tokens).
+// negotiated position encoding. O(tokens); it looks at its context every
+// checkEvery tokens, so that a cancellation stops it at once.
 func semanticTokens(ctx context.Context, snap *snapshot, p *protocol.SemanticTokensParams) (any, error) {
 	fa, err := snap.Analysis()
 	if err != nil {
 		return nil, errAnalysis(err)
 	}
-	toks := collectTokens(snap.text, snap.kind, fa)
-	return &protocol.SemanticTokens{Data: encodeTokens(snap.Mapper(), toks)}, nil
+	toks, err := collectTokens(ctx, snap.text, snap.kind, fa)
+	if err != nil {
+		return nil, err
+	}
+	data, err := encodeTokens(ctx, snap.Mapper(), toks)
+	if err != nil {
+		return nil, err
+	}
+	return &protocol.SemanticTokens{Data: data}, nil
 }
 
-// collectTokens lists the tokens of a file in order of position.
-func collectTokens(text *textpos.Text, kind parse.Kind, fa *fileAnalysis) []semToken {
+// collectTokens lists the tokens of a file in order of position: those
+// of the games, each game's in the order of its text, merged with the
+// comments (in order too) and the count and end lines, so that no sort
+// of the whole list is needed (one cannot be interrupted).
+func collectTokens(ctx context.Context, text *textpos.Text, kind parse.Kind, fa *fileAnalysis) ([]semToken, error) {
 	f := fa.file
-	var out []semToken
+	var games []semToken
+	steps := 0
 	add := func(sp parse.Span, typ, mods uint32) {
 		if sp.Len() > 0 {
-			out = append(out, semToken{sp, typ, mods})
+			games = append(games, semToken{sp, typ, mods})
 		}
 	}
-	for _, c := range f.Comments {
-		add(c, tokComment, 0)
-	}
-	if f.Layout == parse.LayoutCounted {
-		add(f.Count.Span, tokNumber, 0)
-	}
-	add(f.End, tokKeyword, 0)
 	for _, ga := range fa.games {
 		g := ga.game
+		first := len(games)
 		add(g.N.Span, tokNumber, 0)
-		add(g.Quit, tokKeyword, 0)
 		played := len(g.Moves)
 		if r := ga.result(); r != nil && r.End >= 0 {
 			played = r.End + 1
 		}
 		for i := range g.Moves {
+			if steps++; stopped(ctx, steps) {
+				return nil, ctx.Err()
+			}
 			span := g.MoveSpan(i)
 			var mods uint32
 			if i >= played {
@@ -115,10 +123,13 @@ func collectTokens(text *textpos.Text, kind parse.Kind, fa *fileAnalysis) []semT
 				add(span, tokMove, mods)
 				continue
 			}
-			out = spotTokens(out, text, span, mods)
+			games = spotTokens(games, text, span, mods)
 		}
 		marks := newCellMarks(ga.path)
 		for i, r := range g.Rows {
+			if steps++; stopped(ctx, steps) {
+				return nil, ctx.Err()
+			}
 			if r.Span.Len() != len(r.Cells) {
 				continue // non-ASCII text in the row: an error
 			}
@@ -134,10 +145,58 @@ func collectTokens(text *textpos.Text, kind parse.Kind, fa *fileAnalysis) []semT
 				j = k
 			}
 		}
+		add(g.Quit, tokKeyword, 0)
+		// A game's tokens are in the order of its text; should a
+		// recovered parse place them otherwise, this game's alone are
+		// sorted.
+		own := games[first:]
+		if !slices.IsSortedFunc(own, byStart) {
+			slices.SortFunc(own, byStart)
+		}
 	}
-	slices.SortFunc(out, func(a, b semToken) int { return a.span.Start - b.span.Start })
-	return out
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+
+	// The rest: the comments, the count line and the end line.
+	rest := make([]semToken, 0, len(f.Comments)+2)
+	for _, c := range f.Comments {
+		if c.Len() > 0 {
+			rest = append(rest, semToken{c, tokComment, 0})
+		}
+	}
+	for _, t := range []semToken{{f.End, tokKeyword, 0}, {f.Count.Span, tokNumber, 0}} {
+		if t.span.Len() == 0 || (t.typ == tokNumber && f.Layout != parse.LayoutCounted) {
+			continue
+		}
+		i, _ := slices.BinarySearchFunc(rest, t, byStart)
+		rest = slices.Insert(rest, i, t)
+	}
+	if !slices.IsSortedFunc(rest, byStart) {
+		slices.SortFunc(rest, byStart)
+	}
+	if len(rest) == 0 {
+		return games, nil
+	}
+
+	out := make([]semToken, 0, len(games)+len(rest))
+	i, j := 0, 0
+	for i < len(games) || j < len(rest) {
+		if steps++; stopped(ctx, steps) {
+			return nil, ctx.Err()
+		}
+		if j == len(rest) || (i < len(games) && games[i].span.Start <= rest[j].span.Start) {
+			out = append(out, games[i])
+			i++
+		} else {
+			out = append(out, rest[j])
+			j++
+		}
+	}
+	return out, nil
 }
+
+func byStart(a, b semToken) int { return a.span.Start - b.span.Start }
 
 // cellMarks gives the modifiers of the cells of a PATH board.
 type cellMarks struct {
@@ -215,10 +274,13 @@ func isTokenSpace(c byte) bool {
 // encodeTokens writes tokens, in order and each on one line, as the
 // protocol's relative integers: line delta, start delta (from the
 // previous token's start on the same line), length, type, modifiers.
-func encodeTokens(m *Mapper, toks []semToken) []uint32 {
+func encodeTokens(ctx context.Context, m *Mapper, toks []semToken) ([]uint32, error) {
 	data := make([]uint32, 0, 5*len(toks))
 	var line, char uint32
-	for _, t := range toks {
+	for i, t := range toks {
+		if stopped(ctx, i) {
+			return nil, ctx.Err()
+		}
 		a, b := m.Position(t.span.Start), m.Position(t.span.End)
 		if b.Line != a.Line {
 			continue // tokens never span lines; be safe
@@ -230,5 +292,5 @@ func encodeTokens(m *Mapper, toks []semToken) []uint32 {
 		data = append(data, dl, dc, b.Character-a.Character, t.typ, t.mods)
 		line, char = a.Line, a.Character
 	}
-	return data
+	return data, nil
 }

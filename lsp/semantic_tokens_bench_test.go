@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"gamels/internal/textpos"
 	"gamels/parse"
 	"testing"
@@ -10,13 +11,15 @@ import (
 // random Spot games.
 func BenchmarkSemanticTokens(b *testing.B) {
 	text := readContest(b, "random/uva141_random3000.in")
-	fa := analyzeFile(parse.Spot, textpos.FromBytes(text), parse.RulesDefault, nil)
+	fa := analyzeFile(parse.Spot, textpos.FromBytes(text), parse.RulesDefault, nil, nil)
 	m := testMapper(text, UTF16)
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	var n int
 	for b.Loop() {
-		n = len(encodeTokens(m, collectTokens(textpos.FromBytes(text), parse.Spot, fa))) / 5
+		toks, _ := collectTokens(context.Background(), textpos.FromBytes(text), parse.Spot, fa)
+		data, _ := encodeTokens(context.Background(), m, toks)
+		n = len(data) / 5
 	}
 	b.ReportMetric(float64(n), "tokens")
 }

@@ -374,7 +374,7 @@ func BenchmarkHoverCompute(b *testing.B) {
 	for _, name := range perfNames {
 		text := perfInput(name)
 		b.Run(name, func(b *testing.B) {
-			fa := analyzeFile(parse.Pousse, textpos.FromBytes(text), parse.RulesContest, nil)
+			fa := analyzeFile(parse.Pousse, textpos.FromBytes(text), parse.RulesContest, nil, nil)
 			var offs []int
 			for k := range 64 {
 				ga := fa.gameAt(len(text) * k / 64)

@@ -32,6 +32,7 @@ func (s *Server) initialize(raw []byte) (any, error) {
 	settings, err := parseSettings(p.InitializationOptions, s.settings)
 	if err != nil {
 		s.log.Warn("initializationOptions", zap.Error(err))
+		s.initRefusal = err // shown once the client has the answer
 	}
 	s.settings = settings
 	s.state = stateInitialized

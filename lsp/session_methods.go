@@ -45,6 +45,11 @@ func methodTable() map[string]methodEntry {
 		protocol.MethodExit:       {always: func(s *Server, _ []byte) { s.exit() }},
 		protocol.MethodInitialized: {notify: func(s *Server, _ context.Context, _ []byte) error {
 			s.log.Info("client initialized")
+			s.mu.Lock()
+			err := s.initRefusal
+			s.initRefusal = nil
+			s.mu.Unlock()
+			s.refuseSettings(err)
 			return nil
 		}},
 		protocol.MethodCancelRequest: {always: (*Server).cancelRequest},
@@ -128,7 +133,7 @@ func methodTable() map[string]methodEntry {
 		BoardMethod: {
 			request: docRequest(BoardMethod, board),
 			capability: func(c *protocol.ServerCapabilities) {
-				c.Experimental = protocol.LSPAny(`{"gamelsBoard":true,"gamelsPlay":true}`)
+				c.Experimental = protocol.LSPAny(`{"gamelsBoard":true,"gamelsBoardVersion":2,"gamelsPlay":true}`)
 			},
 		},
 

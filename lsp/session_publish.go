@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime/debug"
 
@@ -27,6 +28,10 @@ func (ds *diagScheduler) runOne(snap *snapshot) {
 		}
 	}()
 	diags := ds.s.diagnostics(snap)
+	if _, err := snap.Analysis(); errors.Is(err, errSuperseded) {
+		// A newer version is scheduled, or the document is closed.
+		return
+	}
 	ds.warnTooLarge(snap)
 	runTestHook(context.Background(), "publish", "")
 	if ds.publish(snap, diags) {
@@ -141,6 +146,9 @@ func (s *Server) diagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
 		snap.text.Index()
 	}()
 	fa, err := snap.Analysis()
+	if errors.Is(err, errSuperseded) {
+		return nil
+	}
 	if err != nil {
 		s.log.Error("analysis failed", zap.String("uri", string(snap.uri)), zap.Error(err),
 			zap.ByteString("stack", panicStack(err)))

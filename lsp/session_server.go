@@ -81,6 +81,12 @@ type Server struct {
 	docs     map[uri.URI]*openDoc
 	// inlayRefresh: the client takes workspace/inlayHint/refresh.
 	inlayRefresh bool
+	// settingsRefused is the last refusal of a settings value shown to
+	// the user (refuseSettings), "" once settings are accepted;
+	// initRefusal, one found in initializationOptions, shown at
+	// initialized.
+	settingsRefused string
+	initRefusal     error
 
 	exitOnce sync.Once
 	exitCh   chan struct{}
@@ -155,9 +161,16 @@ func (s *Server) Serve(ctx context.Context, stream jsonrpc2.Stream) int {
 			s.log.Info("connection closed by the client")
 		}
 	case <-s.exitCh:
-		// Close drains the requests in flight and closes the stream. A
-		// reader blocked on a stdin that cannot be interrupted must not
-		// keep the process alive: the caller exits anyway.
+		// The requests in flight are cancelled (one waiting for the
+		// client, such as gamels.revealMove's window/showDocument,
+		// stops waiting and cancels its own request to the client) and
+		// answer RequestCancelled before Close, which refuses every
+		// write, drains what is left and closes the stream. A reader
+		// blocked on a stdin that cannot be interrupted must not keep
+		// the process alive: the caller exits anyway.
+		if s.cancelInflight() > 0 {
+			s.awaitInflight(500 * time.Millisecond)
+		}
 		go s.conn.Close()
 		select {
 		case <-s.conn.Done():
@@ -368,6 +381,39 @@ func (s *Server) snapshot(u uri.URI) (*snapshot, error) {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "gamels: document not open: %s", u)
 	}
 	return d.snap.Load(), nil
+}
+
+// cancelInflight cancels every request in flight, as $/cancelRequest
+// would, and returns how many there were.
+func (s *Server) cancelInflight() int {
+	s.mu.Lock()
+	fls := make([]*inflight, 0, len(s.inflight))
+	for _, fl := range s.inflight {
+		fls = append(fls, fl)
+	}
+	s.mu.Unlock()
+	for _, fl := range fls {
+		fl.cancelNow()
+	}
+	return len(fls)
+}
+
+// awaitInflight waits, at most limit, until no request is in flight,
+// then a little more: the connection writes a request's answer just
+// after its handler returns, and a write that comes after Close is
+// dropped.
+func (s *Server) awaitInflight(limit time.Duration) {
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) {
+		s.mu.Lock()
+		n := len(s.inflight)
+		s.mu.Unlock()
+		if n == 0 {
+			time.Sleep(5 * time.Millisecond)
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
 
 // inflight is the cancellation of a request in flight. A cancellation

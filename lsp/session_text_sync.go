@@ -49,9 +49,11 @@ func (d *openDoc) cancelAnnotations() {
 	}
 }
 
-// stop cancels d's annotation job and its pending diagnostics: nothing
-// is published for d afterwards.
+// stop cancels d's annotation job, its pending diagnostics and the
+// analysis of its current snapshot: nothing is published for d
+// afterwards, and the parse and engines stop at their next game.
 func (d *openDoc) stop() {
+	d.snap.Load().supersede()
 	d.cancelAnnotations()
 	d.diags.stop()
 }
@@ -192,6 +194,7 @@ func (s *Server) didChangeConfiguration(ctx context.Context, raw []byte) error {
 		}
 	}
 	s.mu.Unlock()
+	s.refuseSettings(err)
 	if err != nil {
 		return err
 	}
@@ -202,4 +205,28 @@ func (s *Server) didChangeConfiguration(ctx context.Context, raw []byte) error {
 		d.update(sp)
 	}
 	return nil
+}
+
+// refuseSettings tells the user, with window/showMessage, that a
+// settings value was refused (err, from parseSettings; nil when the
+// settings were accepted), once per change: a client that sends the same
+// refused value again is not told again, one that sends another is.
+func (s *Server) refuseSettings(err error) {
+	s.mu.Lock()
+	msg := ""
+	if err != nil {
+		msg = err.Error()
+	}
+	repeat := msg == s.settingsRefused
+	s.settingsRefused = msg
+	s.mu.Unlock()
+	if err == nil || repeat {
+		return
+	}
+	if err := s.conn.Notify(context.Background(), protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{
+		Type:    protocol.MessageTypeWarning,
+		Message: "gamels: " + msg + "; the setting keeps its value",
+	}); err != nil {
+		s.log.Warn("showMessage", zap.Error(err))
+	}
 }

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"go.lsp.dev/protocol"
@@ -106,6 +107,49 @@ func TestParseVerdictsSetting(t *testing.T) {
 		got, err := parseSettings([]byte(tt.raw), Settings{Verdicts: tt.cur})
 		if (err != nil) != tt.wantErr || got.Verdicts != tt.want {
 			t.Errorf("parseSettings(%s) = %v, %v; want %v, error %v", tt.raw, got.Verdicts, err, tt.want, tt.wantErr)
+		}
+	}
+}
+
+// TestRefusedSettingsShown checks that a refused settings value is shown
+// to the user (window/showMessage), once per change: at initialized for
+// initializationOptions, then for each didChangeConfiguration whose
+// refusal differs from the last one shown.
+func TestRefusedSettingsShown(t *testing.T) {
+	c := startServer(t, nil)
+	c.initialize(nil, `{"gamels":{"pousse":{"rules":"chess"}}}`)
+	steps := []struct {
+		settings string
+		shown    int // messages so far
+	}{
+		{``, 1}, // initializationOptions
+		{`{"gamels":{"pousse":{"rules":"chess"}}}`, 1}, // the same: not again
+		{`{"gamels":{"analysis":{"depth":0}}}`, 2},     // another
+		{`{"gamels":{"analysis":{"depth":0}}}`, 2},     // the same
+		{`{"gamels":{"pousse":{"rules":"icfp"}}}`, 2},  // accepted
+		{`{"gamels":{"pousse":{"rules":"chess"}}}`, 3}, // refused again after a change
+	}
+	for i, st := range steps {
+		if st.settings != "" {
+			if err := c.server.DidChangeConfiguration(context.Background(), &protocol.DidChangeConfigurationParams{
+				Settings: protocol.LSPAny(st.settings)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// A round trip: the server has handled the notification and
+		// written what it sends before the answer.
+		if _, err := c.server.DocumentSymbol(context.Background(), &protocol.DocumentSymbolParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: "file:///none.pousse"}}); err == nil {
+			t.Fatal("documentSymbol on a document not open succeeded")
+		}
+		c.mu.Lock()
+		msgs := append([]*protocol.ShowMessageParams(nil), c.messages...)
+		c.mu.Unlock()
+		if len(msgs) != st.shown {
+			t.Fatalf("step %d (%s): %d messages, want %d: %+v", i, st.settings, len(msgs), st.shown, msgs)
+		}
+		if m := msgs[len(msgs)-1]; m.Type != protocol.MessageTypeWarning || !strings.Contains(m.Message, "gamels.") {
+			t.Errorf("step %d: message %+v, want a warning naming the setting", i, m)
 		}
 	}
 }

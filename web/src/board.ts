@@ -15,8 +15,13 @@ import type { EditorView } from "@codemirror/view";
 import { boardSvg, describe, showsRepeat } from "../../editors/vscode/src/board/svg";
 import { movePosition } from "../../editors/vscode/src/board/steps";
 import { isBoard, type Board } from "../../editors/vscode/src/board/types";
+import { movesByNumber } from "../../editors/vscode/src/board/window";
 
-/** The moves listed around the current one (as in VS Code). */
+/**
+ * The moves listed around the current one (as in VS Code), and the
+ * movesAround asked for (gamels/board version 2: only those come, with
+ * the count and the first, last, ending and earlier moves).
+ */
 const listAround = 60;
 
 const $ = (id: string) => document.getElementById(id)!;
@@ -63,7 +68,9 @@ export class BoardView {
   }
 
   private async request(plugin: LSPPlugin, pos: { line: number; character: number }): Promise<unknown> {
-    return plugin.client.request("gamels/board", { textDocument: { uri: plugin.uri }, position: pos });
+    const b = await plugin.client.request("gamels/board", { textDocument: { uri: plugin.uri }, position: pos, movesAround: listAround });
+    if (isBoard(b)) b.moves = movesByNumber(b);
+    return b;
   }
 
   async update(): Promise<void> {
@@ -120,6 +127,7 @@ export class BoardView {
     list.replaceChildren();
     list.start = from + 1;
     for (const mv of b.moves.slice(from, to)) {
+      if (!mv) continue; // outside the answer's window
       const li = document.createElement("li");
       li.dataset.move = String(mv.move);
       li.textContent = mv.text;

@@ -224,6 +224,33 @@ for _, l in ipairs(board_lines()) do
 end
 ok(found, 'Spot: row 1 now ". ." beside row 1 of move 1 ". *"', text)
 
+-- A game of 400 moves: the server lists only the moves around the one
+-- shown (gamels/board version 2, movesAround), the view still counts 400
+-- and steps; 150]m goes past the 60 listed in strides.
+local long = { '1', '4' }
+for _ = 1, 400 do
+  table.insert(long, 'L1')
+end
+table.insert(long, 'QUIT')
+open('long.pousse', long)
+press('102G')
+text = wait_board('after move 100 of 400')
+ok(text:find('game 1, after move 100 of 400 (L1)', 1, true), 'long game: after move 100 of 400', text)
+local b = board.state.board
+ok(b and b.version == 2 and #b.moves == 2 * board.moves_around + 1 and b.count == 400,
+  'long game: a version 2 answer listing 2 x moves_around + 1 moves', b and vim.inspect({ b.version, #b.moves, b.count }))
+press('150]m')
+wait(function()
+  return cursor_line() == 252
+end)
+ok(cursor_line() == 252, 'long game: 150]m from move 100 to move 250 (line 252)', 'cursor line ' .. cursor_line())
+press('G')
+press('500[m')
+wait(function()
+  return cursor_line() == 2
+end)
+ok(cursor_line() == 2, 'long game: 500[m from QUIT to the N line (move 0)', 'cursor line ' .. cursor_line())
+
 -- PATH: the winning path.
 open('marks.path', { '3', 'WWW', 'BUB', 'BBB', '', '0' })
 press('1G')

@@ -290,4 +290,32 @@ export async function boardScenario(page, h) {
       m("100 x 100: 10 000 cells of 14 px, markers at least 8 px, the last move (row 100) scrolled into sight"), JSON.stringify(big));
     await h.shot(page, `vscode-board-100-${mode}`);
   }
+
+  // A game of 3000 moves: the view asks for the moves around the one shown
+  // (gamels/board version 2, movesAround 60), still counts 3000, lists
+  // 121 and steps, End included (the last move comes with every answer).
+  if (h.folder) {
+    h.fs.writeFileSync(h.path.join(h.folder, "long.pousse"), "1\n4\n" + "L1\n".repeat(3000) + "QUIT\n");
+    await openFile(page, "long.pousse");
+    await goLine(page, h, 1502); // move 1500
+    const listed = () => frame.evaluate(() => {
+      const lis = [...document.querySelectorAll("#moves li[data-move]")];
+      return { n: lis.length, first: Number(lis[0]?.dataset.move ?? 0), last: Number(lis.at(-1)?.dataset.move ?? 0) };
+    });
+    const mid = await until("the view at move 1500 of 3000", async () => {
+      const x = await frame.evaluate(readBoard);
+      return x && x.move === 1500 ? x : false;
+    }, 30_000).catch(async () => frame.evaluate(readBoard));
+    const list = await listed();
+    check(mid.move === 1500 && /after move 1500 of 3000/.test(mid.title) && mid.pos === "1500 / 3000" && mid.current === "L1" &&
+      list.n === 120 && list.first === 1441 && list.last === 1560,
+      m("3000 moves: move 1500 of 3000, the list around it (moves 1441 to 1560)"), JSON.stringify({ mid, list }));
+    r = await step("next", click("#next"), 1501);
+    check(r.b.move === 1501 && r.line === 1503, m("3000 moves: ▶ to move 1501, line 1503"), `${r.b.move} line ${r.line}`);
+    r = await step("End", () => frame.$eval("#board", (el) => el.focus()).then(() => page.keyboard.press("End")), 3000);
+    check(r.b.move === 3000 && r.line === 3002, m("3000 moves: End to move 3000, line 3002"), `${r.b.move} line ${r.line}`);
+    r = await step("Home", () => page.keyboard.press("Home"), 0);
+    check(r.b.move === 0 && r.line === 2, m("3000 moves: Home to the N line (2)"), `${r.b.move} line ${r.line}`);
+    await h.key(page, "Control+Digit1"); // the focus back in the editor, for the next scenario
+  }
 }

@@ -23,6 +23,10 @@ local M = {}
 
 M.method = 'gamels/board'
 M.delay = 100 -- ms of quiet after a cursor move or an edit before asking
+-- The moves the server lists on each side of the one shown (gamels/board
+-- version 2, docs/protocol.md): a step of up to this many moves needs no
+-- other answer; a longer one ([count]]m) goes there in strides.
+M.moves_around = 60
 M.ns = vim.api.nvim_create_namespace('gamels_board')
 
 local has_011 = vim.fn.has('nvim-0.11') == 1
@@ -135,29 +139,76 @@ function M.ask(bufnr, pos, cb)
     local cur = vim.api.nvim_win_get_cursor(win ~= -1 and win or 0)
     pos = { line = cur[1] - 1, character = lsp_character(line_of(bufnr, cur[1] - 1), cur[2], enc) }
   end
-  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = pos }
+  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = pos, movesAround = M.moves_around }
   request(client, params, function(err, result)
     if err then
       cb(nil, type(err) == 'table' and (err.message or vim.inspect(err)) or tostring(err))
+    elseif type(result) ~= 'table' then
+      cb(nil, nil)
     else
-      cb(result ~= vim.NIL and result or nil, nil)
+      cb(M.index_moves(result), nil)
     end
   end, bufnr)
 end
 
+--- index_moves adds to answer b the game's move count (b.count) and its
+--- moves by number (b.by_move[k]): from a version 2 answer, the moves
+--- around the one shown and the first, last, ending and earlier moves;
+--- from version 1 (a server without gamelsBoardVersion), all of them.
+--- Returns b.
+function M.index_moves(b)
+  local by = {}
+  for _, m in ipairs(type(b.moves) == 'table' and b.moves or {}) do
+    by[m.move] = m
+  end
+  for _, key in ipairs({ 'firstMove', 'lastMove', 'endMove', 'earlierMove' }) do
+    if type(b[key]) == 'table' and b[key].move then
+      by[b[key].move] = b[key]
+    end
+  end
+  b.by_move = by
+  if b.version == 2 and type(b.moveCount) == 'number' then
+    b.count = b.moveCount
+  else
+    b.count = type(b.moves) == 'table' and #b.moves or 0
+  end
+  return b
+end
+
+local function move_entry(b, k)
+  if not b.by_move then
+    M.index_moves(b)
+  end
+  return b.by_move[k]
+end
+
+local function move_count(b)
+  if not b.count then
+    M.index_moves(b)
+  end
+  return b.count
+end
+
 --- move_position is where the cursor goes to show move k (0: before the
---- first move) of a game: the start of move k, or for move 0 the start of
---- the line before the first move (its N line), or of the first move's own
---- line when it shares the N line.
-function M.move_position(moves, k)
-  if #moves == 0 then
+--- first move) of the game of answer b: the start of move k, or for move 0
+--- the start of the line before the first move (its N line), or of the
+--- first move's own line when it shares the N line; nil when the game has
+--- no moves or the answer does not hold move k.
+function M.move_position(b, k)
+  local count = move_count(b)
+  if count == 0 then
     return nil
   end
-  k = math.max(0, math.min(k, #moves))
+  k = math.max(0, math.min(k, count))
   if k > 0 then
-    return moves[k].range.start
+    local m = move_entry(b, k)
+    return m and m.range.start
   end
-  local first = moves[1].range.start
+  local m = move_entry(b, 1)
+  if not m then
+    return nil
+  end
+  local first = m.range.start
   if first.character > 0 then
     return { line = first.line, character = 0 }
   end
@@ -185,13 +236,23 @@ function M.step(delta)
       vim.notify('gamels: ' .. (err or 'the cursor is outside every game'), vim.log.levels.WARN)
       return
     end
-    if b.kind == 'path' or #b.moves == 0 then
+    local count = move_count(b)
+    if b.kind == 'path' or count == 0 then
       return
     end
-    local k = math.max(0, math.min(math.min(b.move, #b.moves) + delta, #b.moves))
-    local pos = M.move_position(b.moves, k)
+    local cur = math.min(b.move, count)
+    local k = math.max(0, math.min(cur + delta, count))
+    local pos = M.move_position(b, k)
     if pos then
       goto_position(bufnr, pos)
+      return
+    end
+    -- Beyond the moves listed: as far as they go, then the rest.
+    local stride = delta > 0 and math.min(M.moves_around, k - cur) or -math.min(M.moves_around, cur - k)
+    pos = stride ~= 0 and M.move_position(b, cur + stride)
+    if pos then
+      goto_position(bufnr, pos)
+      M.step(delta - stride)
     end
   end)
 end
@@ -236,8 +297,8 @@ function M.describe(b)
   elseif b.move > b.played then
     where = string.format('game %d, move %d (not played: the game ended at move %d)', b.game, b.move, b.played)
   else
-    local mv = b.moves[b.move]
-    where = string.format('game %d, after move %d of %d (%s)', b.game, b.move, #b.moves, mv and mv.text or '?')
+    local mv = move_entry(b, b.move)
+    where = string.format('game %d, after move %d of %d (%s)', b.game, b.move, move_count(b), mv and mv.text or '?')
   end
   return string.format('%s %dx%d, %s', kind_name[b.kind] or b.kind, b.n, b.n, where)
 end
@@ -279,7 +340,7 @@ function M.render(b, earlier)
       for i = 2, #last.cells do
         mark(last.cells[i].row, last.cells[i].col, 'GamelsBoardPushed')
       end
-      local mv = b.moves[b.move]
+      local mv = move_entry(b, b.move)
       dir = mv and mv.text:sub(1, 1):upper() or nil
     end
     mark(last.cells[1].row, last.cells[1].col, 'GamelsBoardLast')
@@ -378,16 +439,20 @@ function M.render(b, earlier)
     add(string.format('straights: X %d, O %d%s', b.straights.x, b.straights.o,
       #parts > 0 and ' (' .. table.concat(parts, ', ') .. ')' or ''))
   end
-  if b.kind ~= 'path' and #b.moves > 0 then
+  local count = move_count(b)
+  if b.kind ~= 'path' and count > 0 then
     -- The moves around the current one; ]m and [m in the transcript step.
-    local cur = math.min(b.move, #b.moves)
-    local from, to = math.max(1, cur - 4), math.min(#b.moves, cur + 4)
+    local cur = math.min(b.move, count)
+    local from, to = math.max(1, cur - 4), math.min(count, cur + 4)
     local parts = {}
     for k = from, to do
-      local t = string.format('%d %s', k, b.moves[k].text)
-      table.insert(parts, k == b.move and '[' .. t .. ']' or t)
+      local mv = move_entry(b, k)
+      if mv then
+        local t = string.format('%d %s', k, mv.text)
+        table.insert(parts, k == b.move and '[' .. t .. ']' or t)
+      end
     end
-    add('moves: ' .. (from > 1 and '... ' or '') .. table.concat(parts, '  ') .. (to < #b.moves and ' ...' or ''))
+    add('moves: ' .. (from > 1 and '... ' or '') .. table.concat(parts, '  ') .. (to < count and ' ...' or ''))
   end
   return lines, hl, first_row
 end
@@ -494,7 +559,7 @@ function M.update()
       M.redraw()
     end
     if shows_repeat(b) then
-      local pos = M.move_position(b.moves, b.earlier)
+      local pos = M.move_position(b, b.earlier)
       if pos then
         M.ask(src, pos, function(e)
           show(e)

@@ -21,6 +21,7 @@ import { randomBytes } from "crypto";
 import { boardSvg, describe, showsRepeat } from "./svg";
 import { movePosition } from "./steps";
 import { Board, Cell, isBoard, isPlayEdit, PlayEdit, Position } from "./types";
+import { movesByNumber } from "./window";
 
 export const showBoardCommand = "gamels.showBoard";
 export const boardMethod = "gamels/board";
@@ -38,7 +39,11 @@ export interface BoardClient {
 /** How long the view waits after a cursor move, and after an edit. */
 const cursorDelay = 120;
 const editDelay = 300;
-/** The moves listed around the current one (the list of a long game is cut). */
+/**
+ * The moves listed around the current one, and the movesAround the view
+ * asks for (gamels/board version 2: the server sends only those, plus the
+ * count and the first, last, ending and earlier moves).
+ */
 const listAround = 60;
 
 /** registerBoard registers the Show Board command and its view. */
@@ -169,6 +174,7 @@ class BoardView implements vscode.Disposable {
     return c.sendRequest(boardMethod, {
       textDocument: { uri: doc.uri.toString() },
       position: { line: p.line, character: p.character },
+      movesAround: listAround,
     });
   }
 
@@ -187,10 +193,12 @@ class BoardView implements vscode.Disposable {
     let earlier: Board | undefined;
     try {
       board = await this.request(doc, cursor);
+      if (isBoard(board)) board.moves = movesByNumber(board);
       if (isBoard(board) && showsRepeat(board)) {
         // The answer has the earlier move's number only: ask at that move.
         const at = movePosition(board.moves, board.earlier);
         const e = at ? await this.request(doc, at) : undefined;
+        if (isBoard(e)) e.moves = movesByNumber(e);
         earlier = isBoard(e) ? e : undefined;
       }
     } catch (err) {
@@ -220,7 +228,10 @@ class BoardView implements vscode.Disposable {
       end: board.end,
       count: board.moves.length,
       from,
-      moves: board.moves.slice(from, to).map((m) => ({ move: m.move, text: m.text, line: m.range.start.line + 1 })),
+      moves: board.moves
+        .slice(from, to)
+        .filter((m) => m !== undefined)
+        .map((m) => ({ move: m.move, text: m.text, line: m.range.start.line + 1 })),
       svg: boardSvg(board, { earlier }),
     });
   }

@@ -45,6 +45,13 @@ export interface Board {
   /** The moves from the position shown that end the game at once (gamels/board's marks). */
   marks?: BoardMark[];
   moves: MoveEntry[];
+  // Version 2 (asked with movesAround): moves lists the window only.
+  version?: number;
+  moveCount?: number;
+  firstMove?: MoveEntry;
+  lastMove?: MoveEntry;
+  endMove?: MoveEntry;
+  earlierMove?: MoveEntry;
 }
 
 /** What one move from the position shown does at once: a Pousse slot or a Spot cell. */
