@@ -184,11 +184,16 @@ func (rs *rawSession) next(what string) *rawMsg {
 			rs.t.Fatalf("connection closed while waiting for %s", what)
 		}
 		return m
-	case <-time.After(10 * time.Second):
+	case <-time.After(rawTimeout):
 		rs.t.Fatalf("timeout waiting for %s", what)
 	}
 	return nil
 }
+
+// rawTimeout bounds the wait for one message: a guard against a hang,
+// not a measure; the race detector makes the largest requests (the
+// formatting of half a million games) take several times longer.
+var rawTimeout = map[bool]time.Duration{false: 10 * time.Second, true: 60 * time.Second}[raceEnabled]
 
 // wait returns the response with the raw id, keeping the messages read
 // before it in seen.
