@@ -42,6 +42,8 @@ type testClient struct {
 	// answered applied unless refuseEdits is set (play_engine_test.go).
 	applyEdits  []json.RawMessage
 	refuseEdits bool
+
+	registrations []json.RawMessage // client/registerCapability params, under mu
 }
 
 // startServer starts a server and connects a client to it. hook, when
@@ -136,6 +138,11 @@ func (c *testClient) handle(ctx context.Context, req *jsonrpc2.Request) (any, er
 		c.messages = append(c.messages, p)
 		close(c.changed)
 		c.changed = make(chan struct{})
+		c.mu.Unlock()
+		return nil, nil
+	case protocol.MethodClientRegisterCapability, protocol.MethodClientUnregisterCapability:
+		c.mu.Lock()
+		c.registrations = append(c.registrations, append(json.RawMessage(req.Method()+" "), req.Params()...))
 		c.mu.Unlock()
 		return nil, nil
 	case protocol.MethodWorkspaceInlayHintRefresh:

@@ -62,6 +62,9 @@ type spanDiag struct {
 	// verdict marks a game's verdict or running out, published as
 	// gamels.diagnostics.verdicts says (see applyVerdicts).
 	verdict bool
+	// elsewhere is related information in another file (the expected
+	// output's line: expected.go).
+	elsewhere *protocol.DiagnosticRelatedInformation
 }
 
 // gameDiags is the diagnostics of one game, made on first use, with
@@ -136,6 +139,9 @@ func (d spanDiag) toProtocol(u uri.URI, m *Mapper) protocol.Diagnostic {
 			Message:  d.relMsg,
 		}}
 	}
+	if d.elsewhere != nil {
+		pd.RelatedInformation = append(pd.RelatedInformation, *d.elsewhere)
+	}
 	if d.unnecessary {
 		pd.Tags = protocol.NewDiagnosticTags(protocol.DiagnosticTagUnnecessary)
 	}
@@ -190,6 +196,7 @@ func computeDiagnostics(snap *snapshot, fa *fileAnalysis) []protocol.Diagnostic 
 	for len(errs) > 0 {
 		take(errs[0].Span.Start)
 	}
+	all = mergeSpanDiags(all, expectedSpanDiags(snap))
 	m := snap.Mapper()
 	kept, first := capDiagnostics(all, func(d *spanDiag) protocol.DiagnosticSeverity { return d.sev })
 	out := make([]protocol.Diagnostic, 0, len(kept)+1)
