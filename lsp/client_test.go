@@ -44,6 +44,7 @@ type testClient struct {
 	refuseEdits bool
 
 	registrations []json.RawMessage // client/registerCapability params, under mu
+	lensRefreshes atomic.Int32      // workspace/codeLens/refresh requests
 }
 
 // startServer starts a server and connects a client to it. hook, when
@@ -144,6 +145,9 @@ func (c *testClient) handle(ctx context.Context, req *jsonrpc2.Request) (any, er
 		c.mu.Lock()
 		c.registrations = append(c.registrations, append(json.RawMessage(req.Method()+" "), req.Params()...))
 		c.mu.Unlock()
+		return nil, nil
+	case protocol.MethodWorkspaceCodeLensRefresh:
+		c.lensRefreshes.Add(1)
 		return nil, nil
 	case protocol.MethodWorkspaceInlayHintRefresh:
 		c.inlayRefreshes.Add(1)

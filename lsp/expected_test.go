@@ -361,7 +361,8 @@ func TestExpectedOutputWatchers(t *testing.T) {
 	yes := true
 	p := &protocol.InitializeParams{InitializationOptions: protocol.LSPAny(`{"gamels":{"expectedOutput":"${name}.ans"}}`)}
 	p.Capabilities.Workspace = &protocol.WorkspaceClientCapabilities{
-		DidChangeWatchedFiles: &protocol.DidChangeWatchedFilesClientCapabilities{DynamicRegistration: &yes}}
+		DidChangeWatchedFiles: &protocol.DidChangeWatchedFilesClientCapabilities{DynamicRegistration: &yes},
+		CodeLens:              &protocol.CodeLensWorkspaceClientCapabilities{RefreshSupport: &yes}}
 	if _, err := c.server.Initialize(context.Background(), p); err != nil {
 		t.Fatal(err)
 	}
@@ -398,6 +399,29 @@ func TestExpectedOutputWatchers(t *testing.T) {
 			`"registerOptions":{"watchers":[{"globPattern":"**/*.out"}]}}]}`)
 	if diff := cmp.Diff(want, regs(3)); diff != "" {
 		t.Fatalf("(-want +got):\n%s", diff)
+	}
+
+	// A change of the expected output asks the client for the lenses
+	// again: the transcript's text did not change.
+	dir := expectedDir(t, map[string]string{"sample.out": "TIE GAME\n\nX WINS\n"})
+	u := uri.File(filepath.Join(dir, "sample.pousse"))
+	c.open(u, 1, expectedSample)
+	c.waitJudge(u, "")
+	if n := c.lensRefreshes.Load(); n != 0 {
+		t.Errorf("%d codeLens/refresh before any change of the expected output", n)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sample.out"), []byte("TIE GAME\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.server.DidChangeWatchedFiles(context.Background(), &protocol.DidChangeWatchedFilesParams{
+		Changes: []protocol.FileEvent{{URI: uri.File(filepath.Join(dir, "sample.out")), Type: protocol.FileChangeTypeChanged}}}); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); c.lensRefreshes.Load() == 0 && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if n := c.lensRefreshes.Load(); n != 1 {
+		t.Errorf("%d codeLens/refresh after the expected output changed, want 1", n)
 	}
 
 	// A client without dynamic registration is not asked.

@@ -33,6 +33,10 @@ type expectedWatch struct {
 	// dynamic: the client registers workspace/didChangeWatchedFiles
 	// watchers dynamically.
 	dynamic bool
+	// lensRefresh: the client takes workspace/codeLens/refresh, sent
+	// when a transcript's expected output changes (its text did not, so
+	// the client would not ask for the lenses again).
+	lensRefresh bool
 	// regMu serialises the registrations, which run off the read
 	// goroutine (the client's answer comes through it).
 	regMu      sync.Mutex
@@ -96,7 +100,9 @@ func (s *Server) refreshExpected(changed func(path string) bool) {
 			todo = append(todo, doc{u, d})
 		}
 	}
+	refresh := s.expectedWatch.lensRefresh
 	s.mu.Unlock()
+	updated := false
 	for _, x := range todo {
 		cur := x.d.snap.Load()
 		e := s.resolveExpected(x.u, cur.kind)
@@ -107,6 +113,16 @@ func (s *Server) refreshExpected(changed func(path string) bool) {
 		sp := cur.spec()
 		sp.expected = e
 		x.d.update(sp)
+		updated = true
+	}
+	if updated && refresh {
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			if _, err := s.conn.Call(ctx, protocol.MethodWorkspaceCodeLensRefresh, nil, nil); err != nil {
+				s.log.Debug("codeLens/refresh", zap.Error(err))
+			}
+		}()
 	}
 }
 
