@@ -62,9 +62,10 @@ type spanDiag struct {
 	// verdict marks a game's verdict or running out, published as
 	// gamels.diagnostics.verdicts says (see applyVerdicts).
 	verdict bool
-	// elsewhere is related information in another file (the expected
-	// output's line: expected.go).
-	elsewhere *protocol.DiagnosticRelatedInformation
+	// note, when set, writes the message and related information of a
+	// warning about the expected output, for the diagnostics published
+	// only (expected.go).
+	note *judgeNote
 }
 
 // gameDiags is the diagnostics of one game, made on first use, with
@@ -139,8 +140,8 @@ func (d spanDiag) toProtocol(u uri.URI, m *Mapper) protocol.Diagnostic {
 			Message:  d.relMsg,
 		}}
 	}
-	if d.elsewhere != nil {
-		pd.RelatedInformation = append(pd.RelatedInformation, *d.elsewhere)
+	if d.note != nil {
+		d.note.fill(&pd)
 	}
 	if d.unnecessary {
 		pd.Tags = protocol.NewDiagnosticTags(protocol.DiagnosticTagUnnecessary)

@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
+
+	"gamels/contest"
 )
 
 // The comparison of a transcript with its expected output
@@ -18,37 +20,62 @@ import (
 // expected output, in document order: one per game whose line differs
 // or is missing, and one for lines in excess. They join the snapshot's
 // other diagnostics before the cap (computeDiagnostics), so that a
-// hopeless output of a million games is published as any large set is.
+// hopeless output of a million games is published as any large set is;
+// their messages are written only for those published (judgeNote).
 func expectedSpanDiags(snap *snapshot) []spanDiag {
 	j := snap.judgement()
 	if j == nil {
 		return nil
 	}
-	name := snap.expected.name()
-	out := make([]spanDiag, 0, len(j.c.Differences)+1)
-	for _, d := range j.c.Differences {
-		x := spanDiag{span: j.v.EndSpan(d.Game), sev: protocol.DiagnosticSeverityWarning, code: codeExpectedDiffers}
-		if d.Missing {
-			n := j.c.Games - j.c.Missing
-			x.msg = fmt.Sprintf("game %d: %s has no line for it (it ends after %d %s); the judge's verdict is %q",
-				d.Game+1, name, n, plural(n, "verdict", "verdicts"), d.Want)
-		} else {
-			x.msg = fmt.Sprintf("game %d: %s line %d expects %q; the judge's verdict is %q", d.Game+1, name, d.OutLine, d.Got, d.Want)
-			x.elsewhere = expectedLine(snap, d.OutLine, d.Got)
-		}
-		out = append(out, x)
-	}
+	n := len(j.c.Differences)
 	if j.c.Extra > 0 && j.v.Judged > 0 {
-		out = append(out, spanDiag{
-			span: j.v.EndSpan(j.v.Judged - 1),
-			sev:  protocol.DiagnosticSeverityWarning,
-			code: codeExpectedDiffers,
-			msg: fmt.Sprintf("%s has %d verdict %s more than the %d games, from line %d: %q",
-				name, j.c.Extra, plural(j.c.Extra, "line", "lines"), j.c.Games, j.c.ExtraLine, j.c.ExtraText),
-			elsewhere: expectedLine(snap, j.c.ExtraLine, j.c.ExtraText),
-		})
+		n++
+	}
+	notes := make([]judgeNote, n)
+	out := make([]spanDiag, n)
+	for i := range j.c.Differences {
+		notes[i] = judgeNote{snap: snap, j: j, diff: &j.c.Differences[i]}
+		out[i] = spanDiag{span: j.v.EndSpan(j.c.Differences[i].Game), sev: protocol.DiagnosticSeverityWarning,
+			code: codeExpectedDiffers, note: &notes[i]}
+	}
+	if n > len(j.c.Differences) {
+		notes[n-1] = judgeNote{snap: snap, j: j}
+		out[n-1] = spanDiag{span: j.v.EndSpan(j.v.Judged - 1), sev: protocol.DiagnosticSeverityWarning,
+			code: codeExpectedDiffers, note: &notes[n-1]}
 	}
 	return out
+}
+
+// A judgeNote is what a warning about the expected output says: the
+// game's difference, or (diff nil) the lines in excess.
+type judgeNote struct {
+	snap *snapshot
+	j    *judgement
+	diff *contest.Difference
+}
+
+// fill writes the note's message and related information into pd.
+func (n *judgeNote) fill(pd *protocol.Diagnostic) {
+	name, c, d := n.snap.expected.name(), n.j.c, n.diff
+	var msg string
+	var related *protocol.DiagnosticRelatedInformation
+	switch {
+	case d == nil:
+		msg = fmt.Sprintf("%s has %d verdict %s more than the %d games, from line %d: %q",
+			name, c.Extra, plural(c.Extra, "line", "lines"), c.Games, c.ExtraLine, c.ExtraText)
+		related = expectedLine(n.snap, c.ExtraLine, c.ExtraText)
+	case d.Missing:
+		k := c.Games - c.Missing
+		msg = fmt.Sprintf("game %d: %s has no line for it (it ends after %d %s); the judge's verdict is %q",
+			d.Game+1, name, k, plural(k, "verdict", "verdicts"), d.Want)
+	default:
+		msg = fmt.Sprintf("game %d: %s line %d expects %q; the judge's verdict is %q", d.Game+1, name, d.OutLine, d.Got, d.Want)
+		related = expectedLine(n.snap, d.OutLine, d.Got)
+	}
+	pd.Message = protocol.String(msg)
+	if related != nil {
+		pd.RelatedInformation = append(pd.RelatedInformation, *related)
+	}
 }
 
 // expectedLine is the related information of a diagnostic: line n
