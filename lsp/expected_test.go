@@ -517,3 +517,38 @@ func TestExpectedOutputNoFiles(t *testing.T) {
 	}
 	c.waitFor(outURI, "no diagnostics for the expected output", func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 })
 }
+
+func TestExpectedPaths(t *testing.T) {
+	for _, tc := range []struct {
+		uri     uri.URI
+		setting string
+		want    []string
+	}{
+		{"file:///w/sample.pousse", "", []string{"/w/sample.expected.out", "/w/sample.out"}},
+		{"file:///w/a%20b/x.y.spot", "", []string{"/w/a b/x.y.expected.out", "/w/a b/x.y.out"}},
+		{"file:///w/sample.pousse", "want/${name}.txt", []string{"/w/want/sample.txt"}},
+		{"file:///w/sub/sample.pousse", "../out/${name}-${name}.ans", []string{"/w/out/sample-sample.ans"}},
+		{"file:///w/sample.pousse", "/abs/all.out", []string{"/abs/all.out"}},
+		{"untitled:Untitled-1", "", nil},
+		{"https://example.com/sample.pousse", "", nil},
+	} {
+		var got []string
+		if p, ok := filePath(tc.uri); ok {
+			got = expectedPaths(p, tc.setting)
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s, %q (-want +got):\n%s", tc.uri, tc.setting, diff)
+		}
+	}
+	for setting, want := range map[string][]string{
+		"":                  {"**/*.out"},
+		"want/${name}.txt":  {"**/*.out", "**/*.txt"},
+		"expected/all.out":  {"**/*.out"},
+		"../x/${name}.ans":  {"**/*.out", "**/*.ans"},
+		"${name}.judge.txt": {"**/*.out", "**/*.judge.txt"},
+	} {
+		if diff := cmp.Diff(want, watcherGlobs(setting)); diff != "" {
+			t.Errorf("watcherGlobs(%q) (-want +got):\n%s", setting, diff)
+		}
+	}
+}
