@@ -42,13 +42,14 @@ type snapshotSpec struct {
 	rules     parse.Rules
 	verdicts  VerdictLevel
 	outOfSync bool
+	expected  *expectedOutput // cache_expected.go
 }
 
 // spec returns what s is made of, for a next snapshot that changes part
 // of it.
 func (s *snapshot) spec() snapshotSpec {
 	return snapshotSpec{version: s.version, kind: s.kind, text: s.text, enc: s.enc,
-		rules: s.rules, verdicts: s.verdicts, outOfSync: s.outOfSync}
+		rules: s.rules, verdicts: s.verdicts, outOfSync: s.outOfSync, expected: s.expected}
 }
 
 // next makes the document's next snapshot from sp, makes it current and
@@ -63,6 +64,7 @@ func (d *document) next(sp snapshotSpec) *snapshot {
 		rules:     sp.rules,
 		verdicts:  sp.verdicts,
 		outOfSync: sp.outOfSync,
+		expected:  sp.expected,
 		cache:     d.cache,
 		seq:       d.seq.Add(1),
 	}

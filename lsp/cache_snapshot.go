@@ -38,6 +38,11 @@ type snapshot struct {
 	// answer with edits refuse such a snapshot (errOutOfSync).
 	outOfSync bool
 
+	// expected is the expected output the snapshot is compared with,
+	// nil when it has none; judged, the comparison (cache_expected.go).
+	expected *expectedOutput
+	judged   judgement
+
 	mapperOnce sync.Once
 	mapper     *Mapper
 

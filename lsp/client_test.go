@@ -42,6 +42,9 @@ type testClient struct {
 	// answered applied unless refuseEdits is set (play_engine_test.go).
 	applyEdits  []json.RawMessage
 	refuseEdits bool
+
+	registrations []json.RawMessage // client/registerCapability params, under mu
+	lensRefreshes atomic.Int32      // workspace/codeLens/refresh requests
 }
 
 // startServer starts a server and connects a client to it. hook, when
@@ -137,6 +140,14 @@ func (c *testClient) handle(ctx context.Context, req *jsonrpc2.Request) (any, er
 		close(c.changed)
 		c.changed = make(chan struct{})
 		c.mu.Unlock()
+		return nil, nil
+	case protocol.MethodClientRegisterCapability, protocol.MethodClientUnregisterCapability:
+		c.mu.Lock()
+		c.registrations = append(c.registrations, append(json.RawMessage(req.Method()+" "), req.Params()...))
+		c.mu.Unlock()
+		return nil, nil
+	case protocol.MethodWorkspaceCodeLensRefresh:
+		c.lensRefreshes.Add(1)
 		return nil, nil
 	case protocol.MethodWorkspaceInlayHintRefresh:
 		c.inlayRefreshes.Add(1)

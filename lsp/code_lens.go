@@ -22,6 +22,9 @@ func codeLens(ctx context.Context, snap *snapshot, p *protocol.CodeLensParams) (
 	}
 	m := snap.Mapper()
 	out := []protocol.CodeLens{}
+	if cl, ok := expectedLens(snap); ok {
+		out = append(out, cl) // on the first line, above the first game's
+	}
 	for i, ga := range fa.games {
 		if stopped(ctx, i) {
 			return nil, ctx.Err()

@@ -18,6 +18,12 @@ const (
 	// codeTooLarge: a document over MaxDocumentSize, kept in sync but not
 	// analysed (a Warning).
 	codeTooLarge parse.Code = "document-too-large"
+
+	// codeExpectedDiffers: the expected output beside a transcript
+	// (NAME.out, NAME.expected.out, gamels.expectedOutput) has another
+	// line for the game than its verdict, or none, or lines in excess
+	// (a Warning on the game's ending move).
+	codeExpectedDiffers parse.Code = "expected-output-differs"
 )
 
 // codeValue is a code as the protocol carries it: absent when empty.

@@ -62,6 +62,10 @@ type spanDiag struct {
 	// verdict marks a game's verdict or running out, published as
 	// gamels.diagnostics.verdicts says (see applyVerdicts).
 	verdict bool
+	// note, when set, writes the message and related information of a
+	// warning about the expected output, for the diagnostics published
+	// only (expected.go).
+	note *judgeNote
 }
 
 // gameDiags is the diagnostics of one game, made on first use, with
@@ -136,6 +140,9 @@ func (d spanDiag) toProtocol(u uri.URI, m *Mapper) protocol.Diagnostic {
 			Message:  d.relMsg,
 		}}
 	}
+	if d.note != nil {
+		d.note.fill(&pd)
+	}
 	if d.unnecessary {
 		pd.Tags = protocol.NewDiagnosticTags(protocol.DiagnosticTagUnnecessary)
 	}
@@ -190,6 +197,7 @@ func computeDiagnostics(snap *snapshot, fa *fileAnalysis) []protocol.Diagnostic 
 	for len(errs) > 0 {
 		take(errs[0].Span.Start)
 	}
+	all = mergeSpanDiags(all, expectedSpanDiags(snap))
 	m := snap.Mapper()
 	kept, first := capDiagnostics(all, func(d *spanDiag) protocol.DiagnosticSeverity { return d.sev })
 	out := make([]protocol.Diagnostic, 0, len(kept)+1)

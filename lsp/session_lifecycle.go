@@ -29,6 +29,12 @@ func (s *Server) initialize(raw []byte) (any, error) {
 	if w := p.Capabilities.Workspace; w != nil && w.InlayHint != nil && w.InlayHint.RefreshSupport != nil {
 		s.inlayRefresh = *w.InlayHint.RefreshSupport
 	}
+	if w := p.Capabilities.Workspace; w != nil && w.DidChangeWatchedFiles != nil && w.DidChangeWatchedFiles.DynamicRegistration != nil {
+		s.expectedWatch.dynamic = *w.DidChangeWatchedFiles.DynamicRegistration
+	}
+	if w := p.Capabilities.Workspace; w != nil && w.CodeLens != nil && w.CodeLens.RefreshSupport != nil {
+		s.expectedWatch.lensRefresh = *w.CodeLens.RefreshSupport
+	}
 	settings, err := parseSettings(p.InitializationOptions, s.settings)
 	if err != nil {
 		s.log.Warn("initializationOptions", zap.Error(err))

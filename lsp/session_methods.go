@@ -50,6 +50,7 @@ func methodTable() map[string]methodEntry {
 			s.initRefusal = nil
 			s.mu.Unlock()
 			s.refuseSettings(err)
+			s.watchExpected()
 			return nil
 		}},
 		protocol.MethodCancelRequest: {always: (*Server).cancelRequest},
@@ -66,6 +67,8 @@ func methodTable() map[string]methodEntry {
 		protocol.MethodTextDocumentDidChange:           {notify: (*Server).didChange},
 		protocol.MethodTextDocumentDidClose:            {notify: (*Server).didClose},
 		protocol.MethodWorkspaceDidChangeConfiguration: {notify: (*Server).didChangeConfiguration},
+		// The expected outputs on disk (session_expected.go).
+		protocol.MethodWorkspaceDidChangeWatchedFiles: {notify: (*Server).didChangeWatchedFiles},
 
 		// The features: requests about one document.
 		protocol.MethodTextDocumentHover: {

@@ -31,6 +31,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -59,6 +60,12 @@ type Options struct {
 	MaxDelay time.Duration
 	// Version is reported in serverInfo.
 	Version string
+	// Files is what the server may read of the file system, rooted at
+	// its root (os.DirFS("/")): only the expected outputs beside the
+	// transcripts (session_expected.go), regular files of at most
+	// MaxDocumentSize bytes. nil: it reads no file, and compares a
+	// transcript only with an expected output open in the editor.
+	Files fs.FS
 	// IdleRelease is how long after the last diagnostics run on a large
 	// document (largeDocument bytes or more) the server returns the
 	// memory freed since to the operating system (see idleRelease):
@@ -97,6 +104,8 @@ type Server struct {
 	staleDropped atomic.Int64 // results not published because a newer one was
 
 	idle *idleRelease // returns freed memory after work on a large document
+
+	expectedWatch expectedWatch // session_expected.go
 
 }
 

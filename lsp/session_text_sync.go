@@ -63,6 +63,8 @@ func (s *Server) didOpen(ctx context.Context, raw []byte) error {
 	if err != nil {
 		return err
 	}
+	kind := kindOf(item.LanguageID, item.URI)
+	expected := s.resolveExpected(item.URI, kind)
 	s.mu.Lock()
 	if old := s.docs[item.URI]; old != nil {
 		// A second didOpen without a close: start afresh.
@@ -70,11 +72,12 @@ func (s *Server) didOpen(ctx context.Context, raw []byte) error {
 	}
 	d := &openDoc{document: newDocument(item.URI, snapshotSpec{
 		version:  item.Version,
-		kind:     kindOf(item.LanguageID, item.URI),
+		kind:     kind,
 		text:     textpos.FromBytes(item.Text),
 		enc:      s.enc,
 		rules:    s.settings.PousseRules,
 		verdicts: s.settings.Verdicts,
+		expected: expected,
 	})}
 	d.diags = newDiagScheduler(s, d)
 	s.docs[item.URI] = d
@@ -83,6 +86,7 @@ func (s *Server) didOpen(ctx context.Context, raw []byte) error {
 	s.log.Debug("didOpen", zap.String("uri", string(item.URI)), zap.Int32("version", item.Version),
 		zap.Stringer("kind", snap.kind), zap.Int("bytes", snap.text.Len()))
 	d.diags.schedule(snap)
+	s.outputTouched(item.URI, kind)
 	return nil
 }
 
@@ -119,6 +123,7 @@ func (s *Server) didChange(ctx context.Context, raw []byte) error {
 	sp := old.spec()
 	sp.version, sp.text, sp.rules, sp.verdicts, sp.outOfSync = p.Version, text, rules, verdicts, false
 	d.update(sp)
+	s.outputTouched(u, sp.kind)
 	return nil
 }
 
@@ -149,6 +154,7 @@ func (s *Server) didClose(ctx context.Context, raw []byte) error {
 	}
 	d.stop()
 	d.diags.clear(context.Background())
+	s.outputTouched(u, d.snap.Load().kind)
 	if size := d.snap.Load().text.Len(); size >= largeDocument {
 		// The runtime returns freed memory to the system over minutes;
 		// after a large document, the editor's process should shrink
@@ -181,6 +187,7 @@ func (s *Server) didChangeConfiguration(ctx context.Context, raw []byte) error {
 	settings, err := parseSettings(p.Settings, s.settings)
 	changed := settings.PousseRules != s.settings.PousseRules
 	republish := settings.Verdicts != s.settings.Verdicts || settings.Analysis != s.settings.Analysis
+	expected := settings.ExpectedOutput != s.settings.ExpectedOutput
 	s.settings = settings
 	var docs []*openDoc
 	if changed || republish {
@@ -203,6 +210,9 @@ func (s *Server) didChangeConfiguration(ctx context.Context, raw []byte) error {
 		sp := d.snap.Load().spec()
 		sp.rules, sp.verdicts = settings.PousseRules, settings.Verdicts
 		d.update(sp)
+	}
+	if expected {
+		s.expectedSettingChanged()
 	}
 	return nil
 }

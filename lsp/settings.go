@@ -20,6 +20,11 @@ type Settings struct {
 	// Analysis is gamels.analysis.enabled and gamels.analysis.depth: the
 	// engine's annotations (annotations.go).
 	Analysis AnalysisSettings
+	// ExpectedOutput is gamels.expectedOutput: the file that holds a
+	// transcript's expected output, relative to the transcript's
+	// directory, ${name} its name without extension; empty:
+	// NAME.expected.out or NAME.out beside it (cache_expected.go).
+	ExpectedOutput string
 }
 
 // AnalysisSettings are the engine annotations' settings. The zero value
@@ -67,7 +72,8 @@ var verdictLevels = map[string]VerdictLevel{"information": VerdictsInformation, 
 //
 // and likewise for gamels.diagnostics.verdicts ("information", "hint",
 // "off"), gamels.analysis.enabled (a boolean) and gamels.analysis.depth
-// (plies from 1, clamped to MaxAnalysisDepth). Absent keys leave cur unchanged; a present key with a bad value
+// (plies from 1, clamped to MaxAnalysisDepth), gamels.expectedOutput (a
+// path, "" for the files beside the transcript). Absent keys leave cur unchanged; a present key with a bad value
 // is an error (and leaves cur unchanged).
 func parseSettings(raw []byte, cur Settings) (Settings, error) {
 	if len(raw) == 0 || string(raw) == "null" {
@@ -113,6 +119,13 @@ func parseSettings(raw []byte, cur Settings) (Settings, error) {
 			return cur, fmt.Errorf("settings: gamels.analysis.depth must be a whole number of plies from 1, not %s", v)
 		}
 		next.Analysis.Depth = min(d, MaxAnalysisDepth)
+	}
+	if v := setting(top, "expectedOutput"); v != nil && string(v) != "null" {
+		var p string
+		if err := json.Unmarshal(v, &p); err != nil {
+			return cur, fmt.Errorf("settings: gamels.expectedOutput must be a path (a string), not %s", v)
+		}
+		next.ExpectedOutput = strings.TrimSpace(p)
 	}
 	return next, nil
 }

@@ -65,7 +65,10 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer logger.Sync()
 
 	bi, _ := debug.ReadBuildInfo()
-	srv := lsp.NewServer(lsp.Options{Logger: logger, Version: moduleVersion(version, bi)})
+	// The server reads only the expected outputs beside the transcripts
+	// (lsp.Options.Files), through this.
+	files := os.DirFS("/")
+	srv := lsp.NewServer(lsp.Options{Logger: logger, Version: moduleVersion(version, bi), Files: files})
 	code := srv.Serve(context.Background(), wire.NewStream(stdio{interruptible(stdin), stdout}, logger))
 	logger.Info("gamels serve exits", zap.Int("status", code))
 	return code

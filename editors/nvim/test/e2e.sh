@@ -8,7 +8,8 @@
 # the start strategy test, then the language server test (diagnostics,
 # hover, an edit), :checkhealth, what setup({}) gives a new user (virtual
 # text, inlay hints, omnifunc, :GamelsFormat, code lens), completion as
-# typed, vim.lsp.enable (0.11+), the board view. Each is bounded in time. Exits non-zero with a message
+# typed, vim.lsp.enable (0.11+), the expected output beside a transcript,
+# the board view. Each is bounded in time. Exits non-zero with a message
 # on any failure.
 set -euo pipefail
 # NVIM names the Neovim to test (default: nvim on PATH).
@@ -129,6 +130,16 @@ if "$NVIM" --headless -u NONE -i NONE -n -c 'if has("nvim-0.11") | qall! | else 
   fi
 else
   echo "== vim.lsp.enable('gamels'): SKIP (Neovim before 0.11 has no vim.lsp.enable)"
+fi
+
+echo "== the expected output beside a transcript: the warning, the lens, the .out edited, (0.11) changed on disk"
+status=0
+( cd "$scratch/work" &&
+  GAMELS_BIN=$bin GAMELS_E2E_DIR=$scratch/work GAMELS_EXAMPLES=$plugin/../../testdata/examples \
+    nvim_run "$here/expected_test.lua" ) || status=$?
+if [ $status -ne 0 ]; then
+  echo "e2e: FAIL: the expected output test failed (exit $status)" >&2
+  exit 1
 fi
 
 echo "== the board view: :GamelsBoard, ]m and [m"

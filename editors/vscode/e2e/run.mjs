@@ -4,7 +4,9 @@
 // setting names one: the extension must start the binary inside the .vsix.
 // Asserts on what a person sees: the language in the status bar, the
 // Problems panel, the hover board, the code lens, the inlay hints, the
-// completion list, a quick fix applied, Format Document. Runs once trusted
+// completion list, a quick fix applied, Format Document, the board view
+// (e2e/board.mjs), the expected output beside a transcript
+// (e2e/expected.mjs). Runs once trusted
 // and once in Restricted Mode (where a workspace setting that names another
 // binary must be ignored). Saves PNG screenshots in --out.
 //
@@ -28,6 +30,7 @@ import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { boardScenario } from "./board.mjs";
 import { playScenario } from "./play.mjs";
+import { expectedScenario } from "./expected.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const e2eDir = path.resolve(process.env.GAMELS_E2E_DIR || path.join(here, "..", ".e2e"));
@@ -175,6 +178,7 @@ async function runMode(mode) {
         "workbench.colorTheme": "Default Light Modern",
         "workbench.secondarySideBar.defaultVisibility": "hidden",
         "workbench.editor.enablePreview": false,
+        "files.autoSave": "off",
       },
       null,
       2,
@@ -260,6 +264,10 @@ async function runMode(mode) {
       await boardScenario(page, { mode, check, log, until, openFile, runCommand, key, text, shot, out, path, fs, folder });
       // Playing on the board (e2e/play.mjs): New Game, three edge slots, undo.
       await playScenario(page, { mode, check, log, until, openFile, runCommand, key, text, shot, out, path, fs, folder });
+      // The expected output beside a transcript (e2e/expected.mjs).
+      if (mode !== "universal") {
+        await expectedScenario(page, { mode, check, log, until, openFile, key, text, shot, path, fs, folder, problems, gotoLine });
+      }
     } catch (err) {
       await shot(page, `failed-${mode}`).catch(() => {});
       fs.writeFileSync(path.join(out, `failed-${mode}.html`), await page.content().catch(() => ""));

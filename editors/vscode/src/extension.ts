@@ -66,6 +66,7 @@ function serverSettings(): {
     pousse: { rules: string };
     diagnostics: { verdicts: string };
     analysis: { enabled: boolean; depth: number };
+    expectedOutput: string;
   };
 } {
   const config = vscode.workspace.getConfiguration("gamels");
@@ -73,7 +74,8 @@ function serverSettings(): {
   const verdicts = config.get<string>("diagnostics.verdicts", "information");
   const enabled = config.get<boolean>("analysis.enabled", true);
   const depth = config.get<number>("analysis.depth", 6);
-  return { gamels: { pousse: { rules }, diagnostics: { verdicts }, analysis: { enabled, depth } } };
+  const expectedOutput = config.get<string>("expectedOutput", "");
+  return { gamels: { pousse: { rules }, diagnostics: { verdicts }, analysis: { enabled, depth }, expectedOutput } };
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
@@ -92,7 +94,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         await startClient();
         return;
       }
-      const sent = ["gamels.pousse.rules", "gamels.diagnostics.verdicts", "gamels.analysis"];
+      const sent = ["gamels.pousse.rules", "gamels.diagnostics.verdicts", "gamels.analysis", "gamels.expectedOutput"];
       if (sent.some((s) => e.affectsConfiguration(s)) && client?.isRunning()) {
         await client.sendNotification(DidChangeConfigurationNotification.type, {
           settings: serverSettings(),
@@ -145,10 +147,16 @@ async function startClient(): Promise<void> {
     args: ["serve"],
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: languages.flatMap((language) => [
-      { scheme: "file", language },
-      { scheme: "untitled", language },
-    ]),
+    documentSelector: [
+      ...languages.flatMap((language) => [
+        { scheme: "file", language },
+        { scheme: "untitled", language },
+      ]),
+      // The expected outputs (NAME.out, NAME.expected.out): their text as
+      // edited here, before it is saved, is what a transcript beside them
+      // is compared with. The server gives them no diagnostics.
+      { scheme: "file", pattern: "**/*.out" },
+    ],
     initializationOptions: serverSettings(),
     outputChannel: output,
     middleware: middleware(),

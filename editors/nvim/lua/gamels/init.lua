@@ -9,6 +9,7 @@
 --     virtual_text = true,          -- diagnostics' text at the end of the line
 --     inlay_hints = true,           -- move numbers, verdicts, annotations inline (0.10+)
 --     codelens = true,              -- each game's verdict on its first line
+--     expected_output = nil,        -- gamels.expectedOutput: the expected output's path
 --   })
 --
 -- :GamelsBoard draws the board at the cursor in a side window; ]m and [m
@@ -21,6 +22,10 @@
 local M = {}
 
 M.filetypes = { 'pousse', 'spot', 'path' }
+
+local function is_gamels_ft(ft)
+  return vim.tbl_contains(M.filetypes, ft)
+end
 
 local defaults = {
   cmd = { 'gamels', 'serve' },
@@ -40,6 +45,10 @@ local defaults = {
   -- Code lenses (each game's verdict on its first line) drawn and kept
   -- up to date: asked for on attach, BufEnter, InsertLeave, CursorHold.
   codelens = true,
+  -- gamels.expectedOutput: the file a transcript's verdicts are compared
+  -- with, relative to its directory, ${name} its name without extension;
+  -- nil: NAME.expected.out, else NAME.out, beside it.
+  expected_output = nil,
   -- Passed through to the client when set.
   on_attach = nil,
   capabilities = nil,
@@ -57,7 +66,8 @@ local has_011 = vim.fn.has('nvim-0.11') == 1
 -- settings of workspace/didChangeConfiguration.
 local function server_settings(rules)
   return { gamels = { pousse = { rules = rules }, diagnostics = { verdicts = M.config.verdicts },
-    analysis = { enabled = M.config.analysis ~= false, depth = M.config.analysis_depth } } }
+    analysis = { enabled = M.config.analysis ~= false, depth = M.config.analysis_depth },
+    expectedOutput = M.config.expected_output } } -- nil: absent, the server's default
 end
 
 local function notify(msg, level)
@@ -297,6 +307,10 @@ end
 --- was given; call it from an on_attach of yours that replaces
 --- lsp/gamels.lua's.
 function M.on_attach(client, bufnr)
+  if not is_gamels_ft(vim.bo[bufnr].filetype) then
+    return -- an expected output (attach_expected): its text only
+  end
+  M.attach_expected(nil, client)
   local bo = vim.bo[bufnr]
   if bo.omnifunc == '' and supports(client, 'textDocument/completion') then
     bo.omnifunc = 'v:lua.vim.lsp.omnifunc'
@@ -346,7 +360,7 @@ local function client_config(bufnr)
     settings = server_settings(cfg.rules),
     on_attach = function(client, bufnr)
       M.on_attach(client, bufnr)
-      if cfg.on_attach then
+      if cfg.on_attach and is_gamels_ft(vim.bo[bufnr].filetype) then
         cfg.on_attach(client, bufnr)
       end
     end,
@@ -392,9 +406,43 @@ end
 
 local augroup = nil
 
-local function is_gamels_ft(ft)
-  return vim.tbl_contains(M.filetypes, ft)
+-- is_expected_name reports whether a buffer's file may be a transcript's
+-- expected output: a .out file, or the file expected_output names.
+local function is_expected_name(name)
+  if name:match('%.out$') then
+    return true
+  end
+  local setting = M.config.expected_output
+  if type(setting) ~= 'string' or setting == '' then
+    return false
+  end
+  local parts = vim.split(vim.fn.fnamemodify(setting, ':t'), '${name}', { plain = true })
+  for i, p in ipairs(parts) do
+    parts[i] = vim.pesc(p)
+  end
+  return vim.fn.fnamemodify(name, ':t'):match('^' .. table.concat(parts, '.*') .. '$') ~= nil
 end
+
+--- attach_expected attaches the running gamels clients (or client) to
+--- the loaded buffers of expected outputs (bufnr, or all of them), so
+--- that the server compares a transcript with the text being edited, not
+--- only the file on disk. The server gives these buffers no diagnostics;
+--- on_attach leaves them alone.
+function M.attach_expected(bufnr, client)
+  local clients = client and { client } or M.clients()
+  local bufs = bufnr and { bufnr } or vim.api.nvim_list_bufs()
+  for _, b in ipairs(bufs) do
+    if vim.api.nvim_buf_is_loaded(b) and vim.bo[b].buftype == ''
+      and is_expected_name(vim.api.nvim_buf_get_name(b)) then
+      for _, c in ipairs(clients) do
+        if not client_stopped(c) then
+          pcall(vim.lsp.buf_attach_client, b, c.id)
+        end
+      end
+    end
+  end
+end
+
 
 --- setup configures and enables the server for the three filetypes.
 --- opts: cmd (list, default { 'gamels', 'serve' }), rules ('contest' or
@@ -434,6 +482,15 @@ function M.setup(opts)
 
   local method = M.config.method or pick_method()
   M.method = method
+
+  local expected_group = vim.api.nvim_create_augroup('gamels_expected', { clear = true })
+  vim.api.nvim_create_autocmd({ 'BufReadPost', 'BufNewFile' }, {
+    group = expected_group,
+    pattern = '*',
+    callback = function(ev)
+      M.attach_expected(ev.buf)
+    end,
+  })
 
   if method == 'config' then
     local conf = client_config(nil)
@@ -481,6 +538,8 @@ local function gamels_clients()
   end
   return out
 end
+
+M.clients = gamels_clients
 
 --- set_rules changes the Pousse rules of the running servers (sent as
 --- workspace/didChangeConfiguration) and of servers started later.
