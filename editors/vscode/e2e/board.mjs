@@ -174,20 +174,7 @@ export async function boardScenario(page, h) {
   check(ours.length === 1 && /\/media\/board\.js$/.test(ours[0].src) && ours[0].nonce === nonce,
     m("one script file, media/board.js, with the nonce"), JSON.stringify(first.scripts));
 
-  const step = async (what, act, want) => {
-    await act();
-    const b = await until(`the view at move ${want}`, async () => {
-      const x = await frame.evaluate(readBoard);
-      return x && x.move === want ? x : false;
-    }, 20_000).catch(async () => frame.evaluate(readBoard));
-    const line = await until(`the editor's cursor to move`, async () => (await editorLine(page)) || false, 5_000).catch(() => 0);
-    log(`${mode}: board: ${what}: move ${b?.move}, the editor's cursor on line ${line}`);
-    return { b, line };
-  };
-  const click = (id) => async () => {
-    const el = await frame.$(id);
-    await el.click();
-  };
+  const { step, click } = stepper(page, h, frame);
 
   // Move 1 and 2 with the "next" button, move 3 with the Right key.
   let r = await step("next", click("#next"), 1);
@@ -291,6 +278,45 @@ export async function boardScenario(page, h) {
     await h.shot(page, `vscode-board-100-${mode}`);
   }
 
+}
+
+/**
+ * stepper returns step, which does act and waits for the view in frame to
+ * show move want (and the editor's cursor to follow), and click, an act
+ * that clicks the view's element id.
+ */
+function stepper(page, h, frame) {
+  const { mode, log, until } = h;
+  const step = async (what, act, want) => {
+    await act();
+    const b = await until(`the view at move ${want}`, async () => {
+      const x = await frame.evaluate(readBoard);
+      return x && x.move === want ? x : false;
+    }, 20_000).catch(async () => frame.evaluate(readBoard));
+    const line = await until(`the editor's cursor to move`, async () => (await editorLine(page)) || false, 5_000).catch(() => 0);
+    log(`${mode}: board: ${what}: move ${b?.move}, the editor's cursor on line ${line}`);
+    return { b, line };
+  };
+  const click = (id) => async () => {
+    const el = await frame.$(id);
+    await el.click();
+  };
+  return { step, click };
+}
+
+/**
+ * longBoardScenario: the board view on a game of 3000 moves (gamels/board
+ * version 2). Run after the play scenario, which expects the editors as
+ * the board scenario leaves them. h as for boardScenario.
+ */
+export async function longBoardScenario(page, h) {
+  const { mode, check, until, openFile } = h;
+  const m = (s) => `${mode}: board: ${s}`;
+  const frame = await boardFrame(page);
+  check(frame != null, m("3000 moves: the board view is still open"));
+  if (!frame) return;
+  const { step, click } = stepper(page, h, frame);
+  let r;
   // A game of 3000 moves: the view asks for the moves around the one shown
   // (gamels/board version 2, movesAround 60), still counts 3000, lists
   // 121 and steps, End included (the last move comes with every answer).
@@ -316,9 +342,13 @@ export async function boardScenario(page, h) {
     check(r.b.move === 3000 && r.line === 3002, m("3000 moves: End to move 3000, line 3002"), `${r.b.move} line ${r.line}`);
     r = await step("Home", () => page.keyboard.press("Home"), 0);
     check(r.b.move === 0 && r.line === 2, m("3000 moves: Home to the N line (2)"), `${r.b.move} line ${r.line}`);
-    // Closed again, so that the next scenario finds the editors as they
-    // were before this block (its New Game goes to the active editor).
-    await h.key(page, "Control+Digit1");
-    await h.runCommand(page, "View: Close Editor");
+    // long.pousse closed by its tab's close button, so that the next
+    // scenario finds the editors as they were before this block (its New
+    // Game goes to the active editor).
+    const close = await page.$('.tab[data-resource-name="long.pousse"] .tab-actions .action-label');
+    if (close) await close.click();
+    await until("long.pousse to close", () =>
+      page.evaluate(() => !document.querySelector('.tab[data-resource-name="long.pousse"]')), 10_000);
+    await h.key(page, "Control+Digit1"); // the focus back in the editor, for the next scenario
   }
 }

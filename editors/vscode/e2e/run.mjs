@@ -28,7 +28,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
-import { boardScenario } from "./board.mjs";
+import { boardScenario, longBoardScenario } from "./board.mjs";
 import { playScenario } from "./play.mjs";
 import { expectedScenario } from "./expected.mjs";
 
@@ -264,6 +264,8 @@ async function runMode(mode) {
       await boardScenario(page, { mode, check, log, until, openFile, runCommand, key, text, shot, out, path, fs, folder });
       // Playing on the board (e2e/play.mjs): New Game, three edge slots, undo.
       await playScenario(page, { mode, check, log, until, openFile, runCommand, key, text, shot, out, path, fs, folder });
+      // The board on a game of 3000 moves (e2e/board.mjs), after play.
+      await longBoardScenario(page, { mode, check, log, until, openFile, runCommand, key, text, shot, out, path, fs, folder });
       // The expected output beside a transcript (e2e/expected.mjs).
       if (mode !== "universal") {
         await expectedScenario(page, { mode, check, log, until, openFile, key, text, shot, path, fs, folder, problems, gotoLine });
