@@ -13,125 +13,11 @@
 -- waits, so that keys are typed (nvim_feedkeys without 'x') and CursorMoved
 -- fires as in a session: the board follows the cursor by itself.
 
-local bin = os.getenv('GAMELS_BIN')
-local dir = os.getenv('GAMELS_E2E_DIR')
-local examples = os.getenv('GAMELS_EXAMPLES')
-local timeout_ms = tonumber(os.getenv('GAMELS_E2E_TIMEOUT_MS') or '') or 15000
+local h = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':h') .. '/board_harness.lua')
+local examples, ok, wait, press, open = h.examples, h.ok, h.wait, h.press, h.open
+local board_lines, wait_board, grid, groups_at, cell, cursor_line = h.board_lines, h.wait_board, h.grid, h.groups_at, h.cell, h.cursor_line
 
-local passed, failed = 0, 0
-local function ok(cond, what, detail)
-  if cond then
-    passed = passed + 1
-    io.stdout:write('ok   ' .. what .. '\n')
-  else
-    failed = failed + 1
-    io.stdout:write('FAIL ' .. what .. (detail and ('\n     ' .. tostring(detail):gsub('\n', '\n     ')) or '') .. '\n')
-  end
-  return cond
-end
-
-if not bin or not dir or not examples then
-  io.stderr:write('play_test.lua: GAMELS_BIN, GAMELS_E2E_DIR and GAMELS_EXAMPLES must be set (run test/e2e.sh)\n')
-  vim.cmd('cquit 2')
-end
-
-local co
-local function resume()
-  local fine, err = coroutine.resume(co)
-  if not fine then
-    io.stderr:write('play_test.lua: Lua error: ' .. tostring(err) .. '\n')
-    vim.cmd('cquit 3')
-  end
-end
-
--- wait yields to the main loop until pred() holds or timeout_ms passed.
-local function wait(pred)
-  local deadline = vim.loop.hrtime() / 1e6 + timeout_ms
-  while not pred() and vim.loop.hrtime() / 1e6 < deadline do
-    vim.defer_fn(resume, 20)
-    coroutine.yield()
-  end
-  return pred()
-end
-
--- type feeds keys as typed: the main loop runs them (and the mappings).
-local function press(keys)
-  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), 'm', false)
-end
-
-co = coroutine.create(function()
-
-vim.cmd('runtime! plugin/gamels.vim')
-require('gamels').setup({ cmd = { bin, 'serve' }, verdicts = 'hint' })
-local board = require('gamels.board')
-board.delay = 30
-
-local function open(name, lines)
-  local file = dir .. '/' .. name
-  vim.fn.writefile(lines, file)
-  vim.cmd('edit ' .. vim.fn.fnameescape(file))
-  local buf = vim.api.nvim_get_current_buf()
-  wait(function()
-    local cs = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = buf }) or vim.lsp.buf_get_clients(buf)
-    return next(cs) ~= nil
-  end)
-  return buf
-end
-
-local function board_lines()
-  local b = board.state.buf
-  if not b or not vim.api.nvim_buf_is_valid(b) then
-    return {}
-  end
-  return vim.api.nvim_buf_get_lines(b, 0, -1, false)
-end
-
-local function wait_board(pattern)
-  wait(function()
-    return table.concat(board_lines(), '\n'):find(pattern) ~= nil
-  end)
-  return table.concat(board_lines(), '\n')
-end
-
--- grid reads the drawn cells back: the lines "r |c c c|" after the border.
-local function grid(n)
-  local rows = {}
-  for _, l in ipairs(board_lines()) do
-    local r, cells = l:match('^%s*(%d+) [|>](' .. string.rep(' .', n) .. ') [|<]')
-    if r then
-      rows[tonumber(r)] = cells:gsub(' ', '')
-    end
-  end
-  return rows
-end
-
--- hl_at lists the highlight groups over (line, byte col) of the board buffer.
-local function groups_at(line, col)
-  local out = {}
-  local marks = vim.api.nvim_buf_get_extmarks(board.state.buf, board.ns, { line, 0 }, { line, -1 }, { details = true })
-  for _, m in ipairs(marks) do
-    local s, e = m[3], m[4].end_col
-    if s <= col and col < e then
-      out[m[4].hl_group] = true
-    end
-  end
-  return out
-end
-
--- cell finds the byte column of cell (r, c) on its line, and the line.
-local function cell(r, c)
-  for i, l in ipairs(board_lines()) do
-    local prefix = l:match('^(%s*' .. r .. ' [|>])')
-    if prefix and l:find('[|<]%s*$') then
-      return i - 1, #prefix + (c - 1) * 2 + 1
-    end
-  end
-  return nil
-end
-
-local function cursor_line()
-  return vim.api.nvim_win_get_cursor(0)[1]
-end
+h.run('play_test.lua', function(board)
 
 
 local play = require('gamels.play')
@@ -327,11 +213,4 @@ if action then
 end
 
 vim.cmd('GamelsBoardClose')
-io.stdout:write(string.format('%d passed, %d failed\n', passed, failed))
-io.stdout:flush()
-if failed > 0 then
-  vim.cmd('cquit 1')
-end
-vim.cmd('qall!')
 end)
-resume()
