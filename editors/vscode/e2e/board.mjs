@@ -8,7 +8,7 @@
 // cropped (vscode-board-<mode>.png).
 
 /** The webview frame that holds the drawn board, or undefined. */
-async function boardFrame(page) {
+export async function boardFrame(page) {
   for (const f of page.frames()) {
     try {
       if (await f.evaluate(() => document.querySelector("svg.gamels-board, #board") !== null && typeof acquireVsCodeApi === "function")) {

@@ -9,19 +9,7 @@
 // Ctrl+Z. Saves screenshots (vscode-play-<mode>.png, the
 // view cropped).
 
-/** The webview frame that holds the drawn board, or undefined. */
-async function boardFrame(page) {
-  for (const f of page.frames()) {
-    try {
-      if (await f.evaluate(() => document.querySelector("svg.gamels-board, #board") !== null && typeof acquireVsCodeApi === "function")) {
-        return f;
-      }
-    } catch {
-      // A frame that went away, or one not ours.
-    }
-  }
-  return undefined;
-}
+import { boardFrame } from "./board.mjs";
 
 /** What the view shows: game, move, rows, the moves listed, the status line, the previewed cells. */
 function readView() {
