@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -244,5 +245,29 @@ func TestEngineRest(t *testing.T) {
 	defer c.mu.Unlock()
 	if len(c.progress) != 0 {
 		t.Errorf("progress sent to a client that did not offer window.workDoneProgress: %v", c.progress)
+	}
+}
+
+// TestEngineProgressQuick: work shorter than progressDelay shows no
+// progress, even to a client that offers window.workDoneProgress.
+func TestEngineProgressQuick(t *testing.T) {
+	c := startServer(t, nil)
+	p := &protocol.InitializeParams{InitializationOptions: protocol.LSPAny(`{"gamels.analysis.depth": 2}`)}
+	yes := true
+	p.Capabilities.Window = &protocol.WindowClientCapabilities{WorkDoneProgress: &yes}
+	if _, err := c.server.Initialize(context.Background(), p); err != nil {
+		t.Fatal(err)
+	}
+	const u = uri.URI("file:///quick.pousse")
+	text := "3\nT1\nB3\nT2\nB2\nQUIT\n"
+	c.open(u, 1, text)
+	if _, err := execEngineAction(t, c, u, text, engineActionAt(t, c, u, 4)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(progressDelay + 50*time.Millisecond) // a progress would have begun by now
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.progress) != 0 {
+		t.Errorf("progress for a move found at once: %v", c.progress)
 	}
 }
