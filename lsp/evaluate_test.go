@@ -152,3 +152,23 @@ func TestEvaluateRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluateTooLarge: a board the engine does not search is refused
+// with the code too-large, which a view shows in words.
+func TestEvaluateTooLarge(t *testing.T) {
+	c := startServer(t, nil)
+	c.initialize(nil, "")
+	for _, u := range []uri.URI{"file:///big.pousse", "file:///big.spot"} {
+		text := "9\nL1\nQUIT\n"
+		if strings.HasSuffix(string(u), ".spot") {
+			text = "9\n1 1 +\n\n0\n"
+		}
+		c.open(u, 1, text)
+		_, err := evaluateAt(c, u, 1, 0)
+		var je *jsonrpc2.Error
+		if !errors.As(err, &je) || je.Code != codeRequestFailed || !strings.Contains(string(je.Data), `"code":"too-large"`) ||
+			!strings.Contains(je.Message, "8x8") {
+			t.Errorf("%s: %v, want RequestFailed too-large", u, err)
+		}
+	}
+}
