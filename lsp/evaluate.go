@@ -90,7 +90,7 @@ func evaluate(ctx context.Context, snap *snapshot, p *evaluateParams, depth int)
 	}
 	g := ga.game
 	k := sort.Search(len(g.Moves), func(i int) bool { return g.MoveSpan(i).Start > off })
-	if over(snap.kind, ga, k) {
+	if gameOverAt(snap.kind, ga, k) {
 		return nil, nil
 	}
 	ev := &evaluation{Game: g.Index + 1, Move: k, Asked: depth, Source: "annotations"}
@@ -110,9 +110,10 @@ func evaluate(ctx context.Context, snap *snapshot, p *evaluateParams, depth int)
 	return ev, nil
 }
 
-// over reports whether the game of ga is over after its first k moves:
-// it ended at or before move k, or (Spot) holds its 2N moves. O(1).
-func over(kind parse.Kind, ga *gameAnalysis, k int) bool {
+// gameOverAt reports whether the game of ga is over after its first k
+// moves: it ended at or before move k, or (Spot) holds its 2N moves.
+// O(1).
+func gameOverAt(kind parse.Kind, ga *gameAnalysis, k int) bool {
 	r := ga.result()
 	return r == nil || (r.End >= 0 && k > r.End) || (kind == parse.Spot && k >= 2*ga.game.Size)
 }
