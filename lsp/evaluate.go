@@ -24,6 +24,7 @@ type evaluateParams struct {
 	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
 	Position     *protocol.Position              `json:"position"`
 	Depth        *int                            `json:"depth"`
+	Nearest      bool                            `json:"nearest"` // as gamels/board's
 }
 
 // evaluation is the answer of gamels/evaluate; docs/protocol.md gives
@@ -42,6 +43,7 @@ type evaluation struct {
 	Source   string    `json:"source"` // "annotations" or "search"
 	Nodes    int64     `json:"nodes"`
 	Asked    int       `json:"askedDepth"` // the horizon asked for
+	Outside  bool      `json:"outside,omitzero"`
 }
 
 // bestMove is the search's move: its token and, for a board to mark it,
@@ -84,8 +86,8 @@ func evaluate(ctx context.Context, snap *snapshot, p *evaluateParams, depth int)
 	if err != nil {
 		return nil, err
 	}
-	ga := fa.gameAt(off)
-	if ga == nil || ga.game.Size == 0 || snap.kind == parse.Path {
+	ga, off, outside := gameOrNearest(fa, off, p.Nearest)
+	if ga == nil || snap.kind == parse.Path {
 		return nil, nil
 	}
 	g := ga.game
@@ -93,7 +95,7 @@ func evaluate(ctx context.Context, snap *snapshot, p *evaluateParams, depth int)
 	if gameOverAt(snap.kind, ga, k) {
 		return nil, nil
 	}
-	ev := &evaluation{Game: g.Index + 1, Move: k, Asked: depth, Source: "annotations"}
+	ev := &evaluation{Game: g.Index + 1, Move: k, Asked: depth, Source: "annotations", Outside: outside}
 	var r solve.Result
 	if an := snap.annotations().game(g.Index); an != nil && snap.annotations().depth == depth && k < len(an.Evals) {
 		r = an.Evals[k]

@@ -172,3 +172,44 @@ func TestEvaluateTooLarge(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluateNearest: with nearest, a position outside every game gets
+// the nearest game at move 0, outside set, as gamels/board answers it;
+// without, null. Inside a game, outside is absent.
+func TestEvaluateNearest(t *testing.T) {
+	c := startServer(t, nil)
+	c.initialize(nil, `{"gamels.analysis.depth": 3}`)
+	const u = uri.URI("file:///near.pousse")
+	c.open(u, 1, "# first\n3\nL1\nQUIT\n\n# between\n3\nT1\nQUIT\n")
+	ask := func(method string, line uint32, nearest bool) map[string]any {
+		var res map[string]any
+		params := map[string]any{"textDocument": map[string]any{"uri": u}, "position": pos(line, 0), "nearest": nearest}
+		if _, err := c.conn.Call(context.Background(), method, params, &res); err != nil {
+			t.Fatalf("%s line %d: %v", method, line, err)
+		}
+		return res
+	}
+	for _, method := range []string{EvaluateMethod, EvaluationsMethod} {
+		for _, tc := range []struct {
+			line    uint32
+			nearest bool
+			game    float64 // 0: null
+			outside bool
+		}{
+			{0, false, 0, false},
+			{0, true, 1, true},
+			{5, true, 2, true},
+			{2, true, 1, false},
+		} {
+			got := ask(method, tc.line, tc.nearest)
+			switch {
+			case tc.game == 0 && got != nil:
+				t.Errorf("%s line %d: %v, want null", method, tc.line, got)
+			case tc.game != 0 && (got == nil || got["game"] != tc.game || (got["outside"] == true) != tc.outside):
+				t.Errorf("%s line %d nearest %v: %v, want game %v, outside %v", method, tc.line, tc.nearest, got, tc.game, tc.outside)
+			case tc.game != 0 && method == EvaluateMethod && tc.outside && got["move"] != float64(0):
+				t.Errorf("%s line %d: move %v, want 0", method, tc.line, got["move"])
+			}
+		}
+	}
+}
