@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -275,5 +276,55 @@ func TestEngineProgressQuick(t *testing.T) {
 	defer c.mu.Unlock()
 	if len(c.progress) != 0 {
 		t.Errorf("progress for a move found at once: %v", c.progress)
+	}
+}
+
+// TestEngineProgressDone runs the engine's moves to the end of a 4 x 4
+// icfp game at depth 12 (22 moves, most searches the whole node budget:
+// over a second; the game ends by a repetition or a straight) for a
+// client that offers
+// window.workDoneProgress: the token is created, begin, a report for
+// each move found after it, end, then one edit, applied.
+func TestEngineProgressDone(t *testing.T) {
+	c := startServer(t, nil)
+	p := &protocol.InitializeParams{InitializationOptions: protocol.LSPAny(`{"gamels.analysis.depth": 12}`)}
+	yes := true
+	p.Capabilities.Window = &protocol.WindowClientCapabilities{WorkDoneProgress: &yes}
+	if _, err := c.server.Initialize(context.Background(), p); err != nil {
+		t.Fatal(err)
+	}
+	const u = uri.URI("file:///done.pousse")
+	text := "# rules: icfp\n4\nQUIT\n"
+	c.open(u, 1, text)
+	start := time.Now()
+	got, err := execEngineAction(t, c, u, text, engineRestActionAt(t, c, u, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(start)
+	played := len(parse.Parse(parse.Pousse, []byte(got)).Games[0].Moves)
+	c.mu.Lock()
+	events := slices.Clone(c.progress)
+	c.mu.Unlock()
+	t.Logf("%d moves in %v: %d progress events", played, took, len(events))
+	if took < progressDelay {
+		t.Skipf("the moves took %v, less than %v: no progress expected", took, progressDelay)
+	}
+	var kinds []string
+	for _, e := range events {
+		f := strings.Fields(e)
+		kinds = append(kinds, f[0]+" "+f[1])
+	}
+	if len(kinds) < 3 || kinds[0] != "create "+strings.Fields(events[1])[0] || !strings.HasSuffix(kinds[1], " begin") ||
+		!strings.HasSuffix(kinds[len(kinds)-1], " end") {
+		t.Fatalf("progress %v, want create, begin, reports, end", events)
+	}
+	for _, k := range kinds[2 : len(kinds)-1] {
+		if !strings.HasSuffix(k, " report") {
+			t.Errorf("progress %v: %q between begin and end", events, k)
+		}
+	}
+	if last := events[len(events)-2]; len(kinds) > 3 && !strings.Contains(last, parse.Plural(played, "move")+" played") {
+		t.Errorf("the last report %q does not count the %d moves played", last, played)
 	}
 }
