@@ -7,6 +7,8 @@
 --   :GamelsBoardClose   close it
 --   ]m / [m             (buffer-local, in transcripts) the cursor to the
 --                       next / previous move, from the answer's moves list
+--   ]a / [a             (in transcripts and the board window) the next /
+--                       previous annotated move (lua/gamels/annotated.lua)
 --   h/j/k/l, Enter      (in the board window) a cursor on the board, and a
 --                       move played there (lua/gamels/play.lua)
 --
@@ -89,11 +91,31 @@ local function gamels_client(bufnr)
   return nil
 end
 
-local function request(client, params, handler, bufnr)
+M.client = gamels_client
+
+--- send sends request method to client for bufnr; returns ok and the
+--- request id (for cancel).
+function M.send(client, method, params, handler, bufnr)
   if has_011 then
-    return client:request(M.method, params, handler, bufnr)
+    return client:request(method, params, handler, bufnr)
   end
-  return client.request(M.method, params, handler, bufnr)
+  return client.request(method, params, handler, bufnr)
+end
+
+--- cancel cancels request id of client (a no-op once answered).
+function M.cancel(client, id)
+  if not client or not id then
+    return
+  end
+  if has_011 then
+    pcall(client.cancel_request, client, id)
+  else
+    pcall(client.cancel_request, id)
+  end
+end
+
+local function request(client, params, handler, bufnr)
+  return M.send(client, M.method, params, handler, bufnr)
 end
 
 -- lsp_character turns byte column col of line into an LSP character offset.
@@ -257,7 +279,8 @@ function M.step(delta)
   end)
 end
 
---- map sets ]m and [m in a transcript buffer.
+--- map sets ]m and [m in a transcript buffer, and ]a and [a
+--- (lua/gamels/annotated.lua).
 function M.map(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
   local function set(lhs, delta, desc)
@@ -272,6 +295,7 @@ function M.map(bufnr)
   end
   set(']m', 1, 'gamels: next move')
   set('[m', -1, 'gamels: previous move')
+  require('gamels.annotated').map(bufnr)
 end
 
 --- unmap removes the maps (b:undo_ftplugin).
@@ -279,6 +303,7 @@ function M.unmap(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
   pcall(vim.api.nvim_buf_del_keymap, bufnr, 'n', ']m')
   pcall(vim.api.nvim_buf_del_keymap, bufnr, 'n', '[m')
+  require('gamels.annotated').unmap(bufnr)
 end
 
 -----------------------------------------------------------------------
@@ -620,6 +645,7 @@ function M.open()
     vim.bo[st.buf].filetype = 'gamelsboard'
     pcall(vim.api.nvim_buf_set_name, st.buf, 'gamels://board')
     require('gamels.play').map(st.buf)
+    require('gamels.annotated').map(st.buf)
   end
   local from = vim.api.nvim_get_current_win()
   vim.cmd('rightbelow vsplit')
