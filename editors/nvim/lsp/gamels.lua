@@ -36,4 +36,7 @@ return {
   settings = settings,
   commands = commands,
   on_attach = on_attach,
+  -- The server says when an annotation job finished (gamels/annotated):
+  -- the board's values are asked again. Neovim adds its own.
+  capabilities = { experimental = { gamelsAnnotated = true } },
 }

@@ -169,4 +169,13 @@ if [ $status -ne 0 ]; then
   echo "e2e: FAIL: the annotated moves test failed (exit $status)" >&2
   exit 1
 fi
+echo "== against the engine: :GamelsEngine, its replies, u; its values on the board"
+status=0
+( cd "$scratch/work" &&
+  GAMELS_BIN=$bin GAMELS_E2E_DIR=$scratch/work GAMELS_EXAMPLES=$plugin/../../testdata/examples \
+    nvim_run_loop "$here/engine_test.lua" ) || status=$?
+if [ $status -ne 0 ]; then
+  echo "e2e: FAIL: the engine test failed (exit $status)" >&2
+  exit 1
+fi
 echo "e2e: all Neovim tests passed"

@@ -29,6 +29,9 @@ M.delay = 100 -- ms of quiet after a cursor move or an edit before asking
 -- version 2, docs/protocol.md): a step of up to this many moves needs no
 -- other answer; a longer one ([count]]m) goes there in strides.
 M.moves_around = 60
+-- Outside every game (a comment, the count line), the nearest game at
+-- move 0 (gamels/board's nearest: the answer says outside = true).
+M.nearest = true
 M.ns = vim.api.nvim_create_namespace('gamels_board')
 
 local has_011 = vim.fn.has('nvim-0.11') == 1
@@ -51,6 +54,9 @@ local links = {
   GamelsBoardTarget = 'IncSearch',
   GamelsBoardPreview = 'DiffChange',
   GamelsBoardOff = 'DiffDelete',
+  GamelsBoardBest = 'DiagnosticHint',
+  GamelsBoardValue = 'Title',
+  GamelsBoardAnnotated = 'DiagnosticHint',
 }
 
 --- highlights defines the board's groups and, where semantic tokens exist
@@ -161,13 +167,15 @@ function M.ask(bufnr, pos, cb)
     local cur = vim.api.nvim_win_get_cursor(win ~= -1 and win or 0)
     pos = { line = cur[1] - 1, character = lsp_character(line_of(bufnr, cur[1] - 1), cur[2], enc) }
   end
-  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = pos, movesAround = M.moves_around }
+  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = pos, movesAround = M.moves_around,
+    nearest = M.nearest or nil }
   request(client, params, function(err, result)
     if err then
       cb(nil, type(err) == 'table' and (err.message or vim.inspect(err)) or tostring(err))
     elseif type(result) ~= 'table' then
       cb(nil, nil)
     else
+      result.asked = pos
       cb(M.index_moves(result), nil)
     end
   end, bufnr)
@@ -333,6 +341,14 @@ local function shows_repeat(b)
 end
 M.shows_repeat = shows_repeat
 
+-- valid_win_width is the board window's width, or 40.
+local function valid_win_width()
+  if st.win and vim.api.nvim_win_is_valid(st.win) then
+    return vim.api.nvim_win_get_width(st.win)
+  end
+  return 40
+end
+
 --- render turns a board (and the earlier board of a repetition, or nil)
 --- into lines and highlights { group, line, col_start, col_end } (0-based,
 --- bytes). Each cell takes two columns, " c"; the row numbers are on the
@@ -348,6 +364,9 @@ function M.render(b, earlier)
   end
   local title = add(M.describe(b))
   table.insert(hl, { 'GamelsBoardTitle', title, 0, -1 })
+  if b.outside then
+    add(string.format('outside every game: showing game %d', b.game))
+  end
   add(b.verdict ~= '' and b.verdict or ' ')
   add('')
 
@@ -386,6 +405,14 @@ function M.render(b, earlier)
     mark(c.row, c.col, 'GamelsBoardOneMove')
   end
   local entered = last and last.cells and last.cells[1]
+  -- The engine's best move (lua/gamels/engine.lua): a Pousse slot is
+  -- marked on the border, a Spot cell highlighted.
+  local engine = require('gamels.engine')
+  local best = engine.best(b)
+  local best_slot = best and best.slot and { dir = best.slot:sub(1, 1), i = tonumber(best.slot:sub(2)) }
+  if best and best.cell then
+    mark(best.cell.row, best.cell.col, 'GamelsBoardBest')
+  end
 
   local pad = string.rep(' ', w + 1)
   local show_earlier = earlier and shows_repeat(b) and earlier.n == n
@@ -401,22 +428,31 @@ function M.render(b, earlier)
     head = head .. '    ' .. string.format('move %d%s', b.earlier, turn)
   end
   add(head)
-  local function border(arrow_col, ch)
+  local function best_on(d)
+    return best_slot and best_slot.dir == d and best_slot.i or nil
+  end
+  local function border(arrow_col, ch, best_col)
     local s = {}
     for c = 1, n do
-      table.insert(s, (arrow_col == c) and ('-' .. ch) or '--')
+      table.insert(s, (arrow_col == c) and ('-' .. ch) or (best_col == c) and '-*' or '--')
     end
     return pad .. '+' .. table.concat(s) .. '-+'
   end
-  local top = add(border(dir == 'T' and entered and entered.col or nil, 'v'))
+  local function border_hl(ln, c, group)
+    table.insert(hl, { group, ln, #pad + 1 + (c - 1) * 2 + 1, #pad + 1 + (c - 1) * 2 + 2 })
+  end
+  local top = add(border(dir == 'T' and entered and entered.col or nil, 'v', best_on('T')))
   if dir == 'T' and entered then
-    table.insert(hl, { 'GamelsBoardArrow', top, #pad + 1 + (entered.col - 1) * 2 + 1, #pad + 1 + (entered.col - 1) * 2 + 2 })
+    border_hl(top, entered.col, 'GamelsBoardArrow')
+  end
+  if best_on('T') then
+    border_hl(top, best_on('T'), 'GamelsBoardBest')
   end
   local first_row = #lines
   for r = 1, n do
     local row = b.rows[r] or ''
-    local left = (dir == 'L' and entered and entered.row == r) and '>' or '|'
-    local right = (dir == 'R' and entered and entered.row == r) and '<' or '|'
+    local left = (dir == 'L' and entered and entered.row == r) and '>' or best_on('L') == r and '*' or '|'
+    local right = (dir == 'R' and entered and entered.row == r) and '<' or best_on('R') == r and '*' or '|'
     local cells = {}
     for c = 1, n do
       local ch = row:sub(c, c)
@@ -437,6 +473,12 @@ function M.render(b, earlier)
     if right == '<' then
       table.insert(hl, { 'GamelsBoardArrow', ln, #prefix + 2 * n + 1, #prefix + 2 * n + 2 })
     end
+    if best_on('L') == r then
+      table.insert(hl, { 'GamelsBoardBest', ln, #prefix - 1, #prefix })
+    end
+    if best_on('R') == r then
+      table.insert(hl, { 'GamelsBoardBest', ln, #prefix + 2 * n + 1, #prefix + 2 * n + 2 })
+    end
     for c = 1, n do
       local col = #prefix + (c - 1) * 2
       for _, g in ipairs(cls[r] and cls[r][c] or {}) do
@@ -448,11 +490,19 @@ function M.render(b, earlier)
       end
     end
   end
-  local bottom = add(border(dir == 'B' and entered and entered.col or nil, '^'))
+  local bottom = add(border(dir == 'B' and entered and entered.col or nil, '^', best_on('B')))
   if dir == 'B' and entered then
-    table.insert(hl, { 'GamelsBoardArrow', bottom, #pad + 1 + (entered.col - 1) * 2 + 1, #pad + 1 + (entered.col - 1) * 2 + 2 })
+    border_hl(bottom, entered.col, 'GamelsBoardArrow')
+  end
+  if best_on('B') then
+    border_hl(bottom, best_on('B'), 'GamelsBoardBest')
   end
   add('')
+  local value = engine.value_line(b)
+  if value then
+    local ln = add(value)
+    table.insert(hl, { 'GamelsBoardValue', ln, 0, 7 })
+  end
   if last and last.off and last.offWho then
     add(string.format('pushed off: %s, from row %d column %d', last.offWho, last.off.row, last.off.col))
   end
@@ -478,6 +528,18 @@ function M.render(b, earlier)
       end
     end
     add('moves: ' .. (from > 1 and '... ' or '') .. table.concat(parts, '  ') .. (to < count and ' ...' or ''))
+    -- The engine's values along the game, the annotated moves under them.
+    local width = valid_win_width()
+    local strip, shl = engine.strip(b, width)
+    if strip then
+      local base = #lines
+      for _, l in ipairs(strip) do
+        add(l)
+      end
+      for _, x in ipairs(shl) do
+        table.insert(hl, { x[1], base + x[2], x[3], x[4] })
+      end
+    end
   end
   return lines, hl, first_row
 end
@@ -581,6 +643,13 @@ function M.update()
         return
       end
       st.board, st.earlier = b, earlier
+      -- The engine's value and values (lua/gamels/engine.lua), asked at
+      -- the position shown: for a game shown from outside it (nearest),
+      -- its move.
+      local engine = require('gamels.engine')
+      local pos = b.outside and M.move_position(b, b.move) or b.asked
+      engine.evaluate(src, b, pos)
+      engine.evaluations(src, b, pos)
       M.redraw()
     end
     if shows_repeat(b) then

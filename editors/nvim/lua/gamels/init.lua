@@ -350,6 +350,18 @@ function M.format()
   end
 end
 
+-- client_capabilities are the options' capabilities (or Neovim's),
+-- with experimental.gamelsAnnotated: the server then says when an
+-- annotation job finished (gamels/annotated), and the board's values
+-- are asked again (lua/gamels/engine.lua).
+local function client_capabilities(caps)
+  caps = vim.deepcopy(caps or vim.lsp.protocol.make_client_capabilities())
+  caps.experimental = type(caps.experimental) == 'table' and caps.experimental or {}
+  caps.experimental.gamelsAnnotated = true
+  return caps
+end
+M.client_capabilities = client_capabilities
+
 local function client_config(bufnr)
   local cfg = M.config
   return {
@@ -364,7 +376,7 @@ local function client_config(bufnr)
         cfg.on_attach(client, bufnr)
       end
     end,
-    capabilities = cfg.capabilities,
+    capabilities = client_capabilities(cfg.capabilities),
   }
 end
 

@@ -1,0 +1,120 @@
+-- Playing against the engine in a real Neovim against the real server:
+-- :GamelsEngine (its completion), a move played on the board with Enter,
+-- the engine's reply written by the server (gamels.playEngineMove through
+-- workspace/applyEdit), `u` taking back each on its own; the engine at
+-- once when turned on with its side to move; off.
+--
+-- Run through test/e2e.sh (GAMELS_BIN, GAMELS_E2E_DIR, GAMELS_EXAMPLES).
+
+local h = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':h') .. '/board_harness.lua')
+local ok, wait, press, open, wait_board = h.ok, h.wait, h.press, h.open, h.wait_board
+
+h.run('engine_test.lua', function(board)
+
+local engine = require('gamels.engine')
+
+local function lines(b)
+  return table.concat(vim.api.nvim_buf_get_lines(b, 0, -1, false), '/')
+end
+local function wait_lines(b, pred)
+  wait(function() return pred(lines(b)) end)
+  return lines(b)
+end
+
+local comp = vim.fn.getcompletion('GamelsEngine ', 'cmdline')
+ok(vim.deep_equal(comp, { 'X', 'O', 'off' }), ':GamelsEngine completes X, O, off', vim.inspect(comp))
+comp = vim.fn.getcompletion('GamelsEngine o', 'cmdline')
+ok(vim.deep_equal(comp, { 'O', 'off' }), ':GamelsEngine o<Tab>: O, off', vim.inspect(comp))
+
+local buf = open('engine.pousse', { '1', '3', 'QUIT' })
+local src_win = vim.api.nvim_get_current_win()
+vim.api.nvim_win_set_cursor(0, { 2, 0 })
+vim.cmd('GamelsEngine O')
+ok(engine.side == 'O', ':GamelsEngine O: the engine plays O')
+vim.cmd('GamelsBoard')
+wait_board('game 1, before the first move')
+
+-- Enter on T1: X's move, then O's reply by the engine.
+vim.api.nvim_set_current_win(board.state.win)
+press('<CR>')
+local t = wait_lines(buf, function(s) return s:match('^1/3/T1/[LRTB][123]/QUIT$') ~= nil end)
+ok(t:match('^1/3/T1/[LRTB][123]/QUIT$'), 'Enter on T1, then the engine replies for O on its own: 1/3/T1/<slot>/QUIT', t)
+local reply = vim.api.nvim_buf_get_lines(buf, 3, 4, false)[1]
+local s = wait_board('the engine played move 2')
+ok(s:find('the engine played move 2: ' .. reply, 1, true), 'the board says "the engine played move 2: ' .. tostring(reply) .. '"', s)
+wait_board('after move 2 of 2')
+ok(vim.api.nvim_win_get_cursor(src_win)[1] == 4, "the transcript's cursor on the engine's move (line 4)",
+  vim.api.nvim_win_get_cursor(src_win)[1])
+
+-- A second move: T2, and the reply.
+press('l<CR>')
+t = wait_lines(buf, function(s2) return s2:match('^1/3/T1/[LRTB][123]/T2/[LRTB][123]/QUIT$') ~= nil end)
+ok(t:match('^1/3/T1/[LRTB][123]/T2/[LRTB][123]/QUIT$'), 'T2 played, the engine replies again', t)
+
+-- `u` in the transcript: the engine's move, then the user's, one each.
+vim.api.nvim_set_current_win(src_win)
+press('u')
+t = wait_lines(buf, function(s2) return s2 == '1/3/T1/' .. reply .. '/T2/QUIT' end)
+ok(t == '1/3/T1/' .. reply .. '/T2/QUIT', "u takes back the engine's reply alone", t)
+press('u')
+t = wait_lines(buf, function(s2) return s2 == '1/3/T1/' .. reply .. '/QUIT' end)
+ok(t == '1/3/T1/' .. reply .. '/QUIT', 'u again takes back T2 alone', t)
+press('u')
+t = wait_lines(buf, function(s2) return s2 == '1/3/T1/QUIT' end)
+ok(t == '1/3/T1/QUIT', "a third u: the engine's first reply", t)
+
+-- Turned on with its side to move at the end of the game: it plays.
+vim.api.nvim_win_set_cursor(src_win, { 3, 0 }) -- T1: O to move
+wait_board('after move 1 of 1')
+vim.cmd('GamelsEngine X')
+vim.wait(300)
+ok(lines(buf) == '1/3/T1/QUIT', ':GamelsEngine X with O to move: nothing played', lines(buf))
+vim.cmd('GamelsEngine O')
+t = wait_lines(buf, function(s2) return s2:match('^1/3/T1/[LRTB][123]/QUIT$') ~= nil end)
+ok(t:match('^1/3/T1/[LRTB][123]/QUIT$'), ':GamelsEngine O with O to move at the end: the engine plays at once', t)
+
+-- Off: a move, no reply.
+vim.cmd('GamelsEngine off')
+ok(engine.side == nil, ':GamelsEngine off')
+wait_board('after move 2 of 2')
+vim.api.nvim_set_current_win(board.state.win)
+board.state.target = { 0, 3 } -- T3
+board.redraw()
+press('<CR>')
+t = wait_lines(buf, function(s2) return s2:match('/T3/QUIT$') ~= nil end)
+vim.wait(500)
+t = lines(buf)
+ok(t:match('^1/3/T1/[LRTB][123]/T3/QUIT$'), 'off: T3 played, no reply', t)
+vim.api.nvim_set_current_win(src_win)
+
+-- The engine's moves to the end of the game (the server's second code
+-- action, from a server with the engine's work merged).
+local client = board.client(buf)
+local actions
+local p = { textDocument = { uri = vim.uri_from_bufnr(buf) },
+  range = { start = { line = 2, character = 0 }, ['end'] = { line = 2, character = 0 } }, context = { diagnostics = {} } }
+board.send(client, 'textDocument/codeAction', p, function(err, res) actions = err and {} or res or {} end, buf)
+wait(function() return actions ~= nil end)
+local rest
+for _, a in ipairs(actions or {}) do
+  if a.title and a.title:find("Play the engine's moves to the end of the game", 1, true) then
+    rest = a
+  end
+end
+if not rest then
+  io.stdout:write("SKIP the code action \"Play the engine's moves to the end of the game\": not offered by this server\n")
+else
+  local done
+  board.send(client, 'workspace/executeCommand', rest.command, function(err) done = err or true end, buf)
+  wait(function() return done ~= nil end)
+  t = lines(buf)
+  local n = select(2, t:gsub('/[LRTB][123]', ''))
+  ok(done == true and t:match('^1/3/T1/') and t:match('/QUIT$') and n > 2,
+    "\"Play the engine's moves to the end of the game\": the moves after move 1 replaced by the engine's, to the end", vim.inspect(done) .. ' ' .. t)
+  press('u')
+  t = wait_lines(buf, function(s2) return s2:match('^1/3/T1/[LRTB][123]/T3/QUIT$') ~= nil end)
+  ok(t:match('^1/3/T1/[LRTB][123]/T3/QUIT$'), 'one u takes all of them back', t)
+end
+
+vim.cmd('GamelsBoardClose')
+end)
