@@ -514,6 +514,25 @@ function M.render(b, earlier)
     add(string.format('straights: X %d, O %d%s', b.straights.x, b.straights.o,
       #parts > 0 and ' (' .. table.concat(parts, ', ') .. ')' or ''))
   end
+  -- PATH: the path and the one-move cells in words too (the highlights
+  -- need colour).
+  local function cells_text(cells)
+    local parts = {}
+    for i, c in ipairs(cells) do
+      if i > 12 then
+        table.insert(parts, string.format('... (%d cells)', #cells))
+        break
+      end
+      table.insert(parts, string.format('%d %d', c.row, c.col))
+    end
+    return table.concat(parts, ', ')
+  end
+  if type(b.winningPath) == 'table' and #b.winningPath > 0 then
+    add('winning path: ' .. cells_text(b.winningPath))
+  end
+  if type(b.oneMoveWins) == 'table' and #b.oneMoveWins > 0 then
+    add('wins in one move at: ' .. cells_text(b.oneMoveWins))
+  end
   local count = move_count(b)
   if b.kind ~= 'path' and count > 0 then
     -- The moves around the current one; ]m and [m in the transcript step.
