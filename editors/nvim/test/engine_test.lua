@@ -21,6 +21,91 @@ local function wait_lines(b, pred)
   return lines(b)
 end
 
+-- The first look: line 1 of sample.pousse is outside every game; the
+-- board shows game 1 at move 0, and says so; ]m goes to its first move.
+local sample = open('sample.pousse', vim.fn.readfile(h.examples .. '/sample.pousse'))
+vim.api.nvim_win_set_cursor(0, { 1, 0 })
+vim.cmd('GamelsBoard')
+local s = wait_board('before the first move')
+ok(s:find('outside every game: showing game 1', 1, true) and s:find('Pousse 4x4, game 1, before the first move', 1, true),
+  ':GamelsBoard on line 1: "outside every game: showing game 1", game 1 before its first move', s)
+press(']m')
+wait(function() return h.cursor_line() == 6 end)
+ok(h.cursor_line() == 6, ']m from line 1: the first move of game 1 (line 6)', h.cursor_line())
+s = wait_board('after move 1 of 5')
+ok(not s:find('outside every game', 1, true), 'in the game: no "outside" line', s)
+
+-- The engine's value and best move: game 1 of sample.pousse after move
+-- 4 (B2, line 9), X to move.
+local function eval_of(line, pattern)
+  vim.api.nvim_win_set_cursor(0, { line, 0 })
+  return wait_board(pattern)
+end
+s = eval_of(9, 'engine: [^s]')
+local e = board.state.evaluation
+ok(e and e.value and s:find('engine: ' .. e.value, 1, true), 'after move 4: the line "engine: <value>" from gamels/evaluate', s)
+ok(e and e.best and e.best.slot and s:find(', best ' .. e.best.slot, 1, true), 'and its best move, a slot', s)
+if e and e.best and e.best.slot then
+  local d, i = e.best.slot:sub(1, 1), tonumber(e.best.slot:sub(2))
+  local l, c
+  if d == 'L' or d == 'R' then
+    l = h.cell(i, 1)
+    local line = h.board_lines()[l + 1]
+    c = d == 'L' and (line:find('[|>*<] ') - 1) or (#line:gsub('%s+$', '') - 1)
+  else
+    for k, line in ipairs(h.board_lines()) do
+      if line:match('^%s*%+%-') then
+        if (d == 'T' and not l) or d == 'B' then
+          l = k - 1
+        end
+      end
+    end
+    local r1, c1 = h.cell(1, i)
+    c = c1
+  end
+  local ch = h.board_lines()[l + 1]:sub(c + 1, c + 1)
+  ok(h.groups_at(l, c).GamelsBoardBest and (ch == '*' or ch == '>' or ch == '<' or ch == 'v' or ch == '^'),
+    'the slot ' .. e.best.slot .. ' is marked on the border: * (or the arrow of the last push), GamelsBoardBest',
+    string.format('line %s col %s char %q groups %s', tostring(l), tostring(c), ch, vim.inspect(h.groups_at(l, c))))
+end
+
+-- Stepping cancels the search of the position left: two positions asked
+-- in one go, the first is cancelled, its answer (if any) not drawn.
+local cancelled = {}
+local real_cancel = board.cancel
+board.cancel = function(client, id)
+  table.insert(cancelled, id)
+  return real_cancel(client, id)
+end
+local b9 = board.state.board
+local b8 = vim.deepcopy(b9)
+b8.move = 3
+engine.evaluate(sample, b8, b9.moves[3].range.start)
+local first = board.state.eval_req and board.state.eval_req.id
+engine.evaluate(sample, b9, b9.moves[2].range.start)
+local b7 = vim.deepcopy(b9)
+b7.move = 2
+engine.evaluate(sample, b7, b9.moves[2].range.start)
+board.cancel = real_cancel
+ok(first and cancelled[1] == first, 'a new position cancels the request of the one before (client.cancel_request with its id)',
+  vim.inspect({ first = first, cancelled = cancelled }))
+wait(function() return board.state.evaluation and not board.state.evaluation.pending end)
+ok(board.state.evaluation and board.state.evaluation.move == 2, 'the evaluation kept is the last position asked (move 2)',
+  vim.inspect(board.state.evaluation))
+
+-- Spot: the best move is a cell, highlighted.
+open('eval.spot', { '3', '1 1 +', '0' })
+vim.api.nvim_win_set_cursor(0, { 2, 0 })
+s = wait_board('engine: [^s]')
+e = board.state.evaluation
+ok(e and e.best and e.best.cell, 'Spot: the engine\'s best move is a cell', vim.inspect(e))
+if e and e.best and e.best.cell then
+  local l, c = h.cell(e.best.cell.row, e.best.cell.col)
+  ok(l and h.groups_at(l, c).GamelsBoardBest, 'Spot: cell ' .. e.best.cell.row .. ' ' .. e.best.cell.col .. ' highlighted GamelsBoardBest',
+    l and vim.inspect(h.groups_at(l, c)) .. '\n' .. s)
+end
+vim.cmd('GamelsBoardClose')
+
 local comp = vim.fn.getcompletion('GamelsEngine ', 'cmdline')
 ok(vim.deep_equal(comp, { 'X', 'O', 'off' }), ':GamelsEngine completes X, O, off', vim.inspect(comp))
 comp = vim.fn.getcompletion('GamelsEngine o', 'cmdline')
@@ -40,7 +125,7 @@ press('<CR>')
 local t = wait_lines(buf, function(s) return s:match('^1/3/T1/[LRTB][123]/QUIT$') ~= nil end)
 ok(t:match('^1/3/T1/[LRTB][123]/QUIT$'), 'Enter on T1, then the engine replies for O on its own: 1/3/T1/<slot>/QUIT', t)
 local reply = vim.api.nvim_buf_get_lines(buf, 3, 4, false)[1]
-local s = wait_board('the engine played move 2')
+s = wait_board('the engine played move 2')
 ok(s:find('the engine played move 2: ' .. reply, 1, true), 'the board says "the engine played move 2: ' .. tostring(reply) .. '"', s)
 wait_board('after move 2 of 2')
 ok(vim.api.nvim_win_get_cursor(src_win)[1] == 4, "the transcript's cursor on the engine's move (line 4)",

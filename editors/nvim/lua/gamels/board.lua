@@ -593,9 +593,13 @@ function M.decorate(b, lines, hl, first_row)
     lo, hi = 0, n + 1
   end
   local t = st.target
-  if not t or t[1] < lo or t[1] > hi or t[2] < lo or t[2] > hi then
+  -- A board of another kind or size: the cursor starts again (a Spot
+  -- cell is no Pousse slot).
+  local shape = b.kind .. n
+  if not t or st.target_shape ~= shape or t[1] < lo or t[1] > hi or t[2] < lo or t[2] > hi then
     t = b.kind == 'pousse' and { 0, 1 } or { 1, 1 }
     st.target = t
+    st.target_shape = shape
   end
   local w = #tostring(n)
   local function place(r, c)
