@@ -16,7 +16,8 @@
 -- GamelsBoardX, GamelsBoardO (markers; Spot spots and PATH cells link to
 -- them), GamelsBoardLast (the square the last move entered or toggled),
 -- GamelsBoardPushed (the rest of the pushed run), GamelsBoardStraight,
--- GamelsBoardPath, GamelsBoardOneMove, GamelsBoardArrow.
+-- GamelsBoardPath, GamelsBoardOneMove, GamelsBoardArrow; GamelsBoardBest,
+-- GamelsBoardValue, GamelsBoardAnnotated (the engine: lua/gamels/engine.lua).
 --
 -- Works on Neovim 0.7 and later: only nvim_buf_add_highlight, vim.loop
 -- timers and client.request (client:request on 0.11+).

@@ -13,7 +13,9 @@
 --   })
 --
 -- :GamelsBoard draws the board at the cursor in a side window; ]m and [m
--- step through the moves (lua/gamels/board.lua). :GamelsFormat formats.
+-- step through the moves (lua/gamels/board.lua), ]a and [a through the
+-- annotated ones (lua/gamels/annotated.lua); :GamelsEngine X|O|off plays
+-- against the engine (lua/gamels/engine.lua). :GamelsFormat formats.
 --
 -- Works on Neovim 0.7 through the current release: vim.lsp.config and
 -- vim.lsp.enable where they exist (0.11+), vim.lsp.start on 0.8-0.10,
