@@ -104,6 +104,54 @@ if e and e.best and e.best.cell then
   ok(l and h.groups_at(l, c).GamelsBoardBest, 'Spot: cell ' .. e.best.cell.row .. ' ' .. e.best.cell.col .. ' highlighted GamelsBoardBest',
     l and vim.inspect(h.groups_at(l, c)) .. '\n' .. s)
 end
+
+-- The values along the game (gamels/evaluations): game 1 of a file whose
+-- annotations are a blunder at move 2 and a missed win and the decisive
+-- move at move 5; the cursor on move 5. Asked at once, pending perhaps;
+-- the server's gamels/annotated makes the board ask again (the cursor
+-- does not move).
+local vbuf = open('values.pousse', { '2', '3', 'T1', 'B3', 'T2', 'B2', 'B1', 'B1', 'T3', 'QUIT',
+  '3', 'L1', 'R1', 'L2', 'R2', 'QUIT' })
+local direct
+board.send(board.client(vbuf), 'gamels/evaluations', { textDocument = { uri = vim.uri_from_bufnr(vbuf) },
+  position = { line = 6, character = 0 } }, function(err, res) direct = { err = err, res = res } end, vbuf)
+wait(function() return direct ~= nil end)
+if direct.err and direct.err.code == -32601 then
+  io.stdout:write('SKIP the values along the game: this server has no gamels/evaluations\n')
+else
+  vim.api.nvim_win_set_cursor(0, { 7, 0 })
+  wait_board('Pousse 3x3, game 1, after move 5 of 7')
+  wait(function()
+    local t = table.concat(h.board_lines(), '\n')
+    return t:find('\nvalues ') and not t:find(', pending', 1, true)
+  end)
+  s = table.concat(h.board_lines(), '\n')
+  local vl, ml
+  for k, l in ipairs(h.board_lines()) do
+    if l:match('^values ') then
+      vl, ml = k - 1, h.board_lines()[k + 1]
+    end
+  end
+  local res = engine.values_state.res
+  ok(vl and res and not res.pending and #res.values == 8, 'the values line, no longer pending (gamels/annotated): 8 positions, 0 to 7', s)
+  if vl and res then
+    local line = h.board_lines()[vl + 1]
+    local drawn = line:sub(8, 15)
+    ok(drawn == res.values:gsub(' ', '_'), 'one character a position, as the server sent them: ' .. res.values, line)
+    ok(line:find(' 0-7 of 7', 1, true), 'the range shown: " 0-7 of 7"', line)
+    ok(h.groups_at(vl, 7 + 5).GamelsBoardTarget, 'position 5 (the board shown) highlighted GamelsBoardTarget', vim.inspect(h.groups_at(vl, 12)))
+    ok(ml and ml:sub(8 + 2, 8 + 2) == 'b' and ml:sub(8 + 5, 8 + 5) == '*',
+      'the marks under them: b (blunder) under move 2, * (missed win and decisive) under move 5', tostring(ml))
+    ok(h.groups_at(vl + 1, 7 + 2).GamelsBoardAnnotated, 'the marks highlighted GamelsBoardAnnotated')
+    for k = 0, 7 do
+      local ch = res.values:sub(k + 1, k + 1)
+      if ch == 'X' or ch == 'O' then
+        ok(h.groups_at(vl, 7 + k)['GamelsBoard' .. ch], 'position ' .. k .. ' (' .. ch .. ') highlighted GamelsBoard' .. ch)
+        break
+      end
+    end
+  end
+end
 vim.cmd('GamelsBoardClose')
 
 local comp = vim.fn.getcompletion('GamelsEngine ', 'cmdline')

@@ -63,7 +63,7 @@ function M.evaluate(src, b, pos)
   -- The same position of the same version: the answer held, or the
   -- search under way, stands.
   local key = values_key(src, b.game) .. '#' .. tostring(b.move)
-  if st.evaluation and st.evaluation.key == key and not st.evaluation.error then
+  if st.evaluation and st.evaluation.key == key then
     return
   end
   local prev = st.eval_req
