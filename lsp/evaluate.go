@@ -34,7 +34,7 @@ type evaluation struct {
 	ToMove   string    `json:"toMove"`
 	Result   string    `json:"result"` // "win", "loss", "unknown", for ToMove
 	Winner   string    `json:"winner,omitempty"`
-	Plies    int       `json:"plies,omitempty"`
+	Plies    int       `json:"plies,omitzero"`
 	Value    string    `json:"value"` // solve.Result.Value
 	Best     *bestMove `json:"best,omitempty"`
 	Depth    int       `json:"depth"` // the horizon searched in full
