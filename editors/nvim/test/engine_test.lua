@@ -220,6 +220,20 @@ t = lines(buf)
 ok(t:match('^1/3/T1/[LRTB][123]/T3/QUIT$'), 'off: T3 played, no reply', t)
 vim.api.nvim_set_current_win(src_win)
 
+-- Spot: the engine plays player 2 (O); a spot placed with Enter, its reply.
+local spot = open('engine.spot', { '3', '', '0' })
+vim.api.nvim_win_set_cursor(0, { 1, 0 })
+vim.cmd('GamelsEngine O') -- before the board follows: the Pousse board drawn is not this file's, nothing played
+wait_board('Spot 3x3')
+vim.api.nvim_set_current_win(board.state.win)
+wait_board('Enter: play 1 1')
+press('<CR>')
+t = wait_lines(spot, function(s2) return s2:match('^3/1 1 %+/%d %d [+-]//0$') ~= nil end)
+ok(t:match('^3/1 1 %+/%d %d [+-]//0$'), 'Spot: Enter on 1 1 places a spot, the engine (player 2) replies: 3/1 1 +/<r c +->//0', t)
+vim.cmd('GamelsEngine off')
+vim.api.nvim_set_current_win(vim.fn.bufwinid(spot))
+vim.cmd('buffer ' .. buf)
+
 -- The engine's moves to the end of the game (the server's second code
 -- action, from a server with the engine's work merged).
 local client = board.client(buf)

@@ -653,6 +653,7 @@ function M.update()
   end
   st.seq = st.seq + 1
   local seq = st.seq
+  local tick = vim.api.nvim_buf_get_changedtick(src)
   M.ask(src, nil, function(b, err)
     if seq ~= st.seq then
       return
@@ -666,6 +667,8 @@ function M.update()
       if seq ~= st.seq then
         return
       end
+      -- The transcript and its text the board was drawn from.
+      b.src, b.tick = src, tick
       st.board, st.earlier = b, earlier
       -- The engine's value and values (lua/gamels/engine.lua), asked at
       -- the position shown: for a game shown from outside it (nearest),

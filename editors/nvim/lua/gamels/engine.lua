@@ -302,7 +302,9 @@ function M.set(arg)
   st.message = 'the engine plays ' .. arg .. (st.board and st.board.kind == 'spot' and (arg == 'X' and ' (player 1)' or ' (player 2)') or '')
   vim.notify('gamels: ' .. st.message, vim.log.levels.INFO)
   local b, src = st.board, st.src
-  if b and src and vim.api.nvim_buf_is_valid(src) and b.kind ~= 'path' then
+  -- Only a board drawn from the transcript followed, as it is now.
+  if b and src and b.src == src and vim.api.nvim_buf_is_valid(src) and b.tick == vim.api.nvim_buf_get_changedtick(src)
+    and b.kind ~= 'path' then
     local count = b.count or 0
     local over = (b['end'] or 0) > 0
     if not over and b.move >= count and M.to_move(count) == M.side then
