@@ -501,8 +501,14 @@ function M.render(b, earlier)
   add('')
   local value = engine.value_line(b)
   if value then
-    local ln = add(value)
-    table.insert(hl, { 'GamelsBoardValue', ln, 0, 7 })
+    -- Too wide for the window: the best move on a line of its own.
+    local head, tail = value:match('^(.-), (best .*)$')
+    if head and #value > valid_win_width() - 1 then
+      table.insert(hl, { 'GamelsBoardValue', add(head), 0, 7 })
+      add('        ' .. tail)
+    else
+      table.insert(hl, { 'GamelsBoardValue', add(value), 0, 7 })
+    end
   end
   if last and last.off and last.offWho then
     add(string.format('pushed off: %s, from row %d column %d', last.offWho, last.off.row, last.off.col))
