@@ -136,7 +136,7 @@ func methodTable() map[string]methodEntry {
 		BoardMethod: {
 			request: docRequest(BoardMethod, board),
 			capability: func(c *protocol.ServerCapabilities) {
-				c.Experimental = protocol.LSPAny(`{"gamelsBoard":true,"gamelsBoardVersion":2,"gamelsPlay":true,"gamelsEvaluate":true}`)
+				c.Experimental = protocol.LSPAny(`{"gamelsBoard":true,"gamelsBoardVersion":2,"gamelsPlay":true,"gamelsEvaluate":true,"gamelsEvaluations":true}`)
 			},
 		},
 
@@ -148,6 +148,9 @@ func methodTable() map[string]methodEntry {
 		// The gamels extension: the engine's value and move in the
 		// position shown (docs/protocol.md; evaluate.go).
 		EvaluateMethod: {request: evaluateRequest},
+		// The engine's values along a game and its annotations
+		// (evaluations.go); gamels/annotated says when they are done.
+		EvaluationsMethod: {request: evaluationsRequest},
 
 		// A command (the code lens's), not about a document.
 		protocol.MethodWorkspaceExecuteCommand: {
