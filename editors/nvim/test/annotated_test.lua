@@ -5,8 +5,9 @@
 -- cursor goes from one to the next, wraps at the end as ]d does, takes a
 -- count, echoes the annotations; in the :GamelsBoard window ]a moves the
 -- transcript's cursor and the board follows; a file without annotations
--- says so (and, from a server with gamels/evaluations, that a large file
--- is still being annotated).
+-- says so; a file of 120 games just opened: the server's annotations
+-- pending, ]a says the engine is still annotating (with none listed, and
+-- with some listed: "these may change").
 --
 -- Run through test/e2e.sh (GAMELS_BIN, GAMELS_E2E_DIR, GAMELS_EXAMPLES).
 
@@ -79,27 +80,53 @@ wait(function() return annotated.last_message ~= nil end)
 msg = annotated.last_message or ''
 ok(cursor_line() == 3 and msg:find('no annotated move', 1, true), 'a file without annotations: "no annotated move", the cursor stays', msg)
 
--- A large file right after opening: from a server answering
--- gamels/evaluations, "still annotating"; from one without, the fallback.
-if h.examples then
-  local icfp = vim.fn.readfile(h.examples .. '/icfp1998.pousse')
-  local big = open('big.pousse', icfp)
-  vim.api.nvim_win_set_cursor(0, { math.floor(#icfp / 2), 0 })
-  local why
-  annotated.why(big, vim.api.nvim_get_current_win(), function(m) why = m end)
-  wait(function() return why ~= nil end)
-  local client = board.client(big)
-  local evals
-  board.send(client, 'gamels/evaluations', { textDocument = { uri = vim.uri_from_bufnr(big) }, position = { line = 0, character = 0 } },
-    function(err, res) evals = { err = err, res = res } end, big)
-  wait(function() return evals ~= nil end)
-  if evals.err and evals.err.code == -32601 then
-    ok(why and why:find('yet: the engine annotates in the background', 1, true),
-      'a server without gamels/evaluations: "no annotated move ... (yet: the engine annotates in the background)"', why)
-  else
-    ok(why and (why:find('still annotating', 1, true) or #annotated.list(big) > 0),
-      'just opened, icfp1998.pousse: "the engine is still annotating this file"', why)
+-- A large file right after opening (120 games of 8x8 Pousse, 40 moves
+-- each, from a fixed pseudo-random sequence: seconds of annotation work):
+-- the server answers that its annotations are pending, and ]a says the
+-- engine is still annotating, whether it finds no annotated move yet or
+-- jumps among the first ones published.
+local lines, seed = { '120' }, 12345
+local slots = { 'L', 'R', 'T', 'B' }
+for _ = 1, 120 do
+  table.insert(lines, '8')
+  for _ = 1, 40 do
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    table.insert(lines, slots[seed % 4 + 1] .. tostring(math.floor(seed / 4) % 8 + 1))
   end
-  vim.cmd('bwipeout! ' .. big)
+  table.insert(lines, 'QUIT')
 end
+local big = open('big.pousse', lines)
+local client = board.client(big)
+local evals
+board.send(client, 'gamels/evaluations', { textDocument = { uri = vim.uri_from_bufnr(big) }, position = { line = #lines - 5, character = 0 } },
+  function(err, res) evals = { err = err, res = res } end, big)
+wait(function() return evals ~= nil end)
+if evals.err and evals.err.code == -32601 then
+  io.stdout:write('SKIP the pending annotations: this server has no gamels/evaluations\n')
+else
+  ok(type(evals.res) == 'table' and evals.res.pending == true, 'just opened, a file of 120 games: gamels/evaluations says pending',
+    vim.inspect(evals))
+  vim.api.nvim_win_set_cursor(0, { #lines - 5, 0 })
+  annotated.last_message = nil
+  press(']a')
+  wait(function() return annotated.last_message and annotated.last_message:find('still annotating', 1, true) end)
+  ok(annotated.last_message and annotated.last_message:find('still annotating', 1, true),
+    ']a while pending: "the engine is still annotating" (' .. #annotated.list(big) .. ' annotated moves published so far)',
+    annotated.last_message)
+  -- Annotated moves listed while the server's are pending (the server
+  -- publishes a version's annotations when its job ends: until then the
+  -- list is the last version's). Set here as the server's would be: ]a
+  -- jumps, and the server's pending answer makes it add that they may
+  -- change.
+  local ns = vim.api.nvim_create_namespace('annotated_test')
+  vim.diagnostic.set(ns, big, { { lnum = 5, col = 0, end_lnum = 5, end_col = 2, severity = vim.diagnostic.severity.HINT,
+    source = 'gamels', code = 'blunder', message = '?? blunder (an earlier version\'s)' } })
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  annotated.last_message = nil
+  press(']a')
+  wait(function() return annotated.last_message and annotated.last_message:find('these may change', 1, true) end)
+  ok(cursor_line() == 6 and annotated.last_message and annotated.last_message:find('(the engine is still annotating: these may change) gamels [1/1]', 1, true),
+    ']a among the listed annotated moves while the server\'s are pending: the jump (line 6), and "these may change"', annotated.last_message)
+end
+vim.cmd('bwipeout! ' .. big)
 end)

@@ -8,7 +8,8 @@
 -- wraps around the end of the file (M.wrap) and takes a count; the
 -- annotations of the move reached are echoed. When there are none, the
 -- server's gamels/evaluations says why (still pending, or off), where
--- it answers that request.
+-- it answers that request; when the server's are pending (the list is
+-- then an earlier version's), the echo says they may change.
 --
 -- Works on Neovim 0.7 and later.
 
@@ -177,6 +178,24 @@ function M.jump(count)
     msg = (count > 0 and 'past the last, at the first: ' or 'past the first, at the last: ') .. msg
   end
   echo(msg, wrapped and 'WarningMsg' or nil)
+  M.note_pending(bufnr, e.lnum, msg)
+end
+
+--- note_pending asks gamels/evaluations at line lnum of bufnr and, when
+--- the annotations of this version are still being computed (the ones
+--- jumped through are those of an earlier version, or a part), says so
+--- after msg.
+function M.note_pending(bufnr, lnum, msg)
+  local client = board.client(bufnr)
+  if not client then
+    return
+  end
+  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = { line = lnum, character = 0 } }
+  board.send(client, 'gamels/evaluations', params, function(err, res)
+    if not err and type(res) == 'table' and res.pending and M.last_message == msg then
+      echo('(the engine is still annotating: these may change) ' .. msg, 'WarningMsg')
+    end
+  end, bufnr)
 end
 
 --- map sets ]a and [a in buffer bufnr (a transcript or the board's).
