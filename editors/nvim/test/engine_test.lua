@@ -37,12 +37,11 @@ ok(not s:find('outside every game', 1, true), 'in the game: no "outside" line', 
 
 -- The engine's value and best move: game 1 of sample.pousse after move
 -- 4 (B2, line 9), X to move.
-local function eval_of(line, pattern)
-  vim.api.nvim_win_set_cursor(0, { line, 0 })
-  return wait_board(pattern)
-end
-s = eval_of(9, 'engine: [^s]')
+vim.api.nvim_win_set_cursor(0, { 9, 0 })
+wait_board('game 1, after move 4 of 5')
+s = wait_board('engine: [^s]')
 local e = board.state.evaluation
+ok(e and e.move == 4 and e.game == 1, 'the evaluation is of the position shown: game 1, move 4', vim.inspect(e))
 ok(e and e.value and s:find('engine: ' .. e.value, 1, true), 'after move 4: the line "engine: <value>" from gamels/evaluate', s)
 ok(e and e.best and e.best.slot and s:find('best ' .. e.best.slot .. ' (depth', 1, true), 'and its best move, a slot (on a line of its own when the window is narrow)', s)
 if e and e.best and e.best.slot then
@@ -70,14 +69,16 @@ if e and e.best and e.best.slot then
 end
 
 -- Stepping cancels the search of the position left: two positions asked
--- in one go, the first is cancelled, its answer (if any) not drawn.
+-- in one go, the first is cancelled, its answer (if any) not drawn. (The
+-- board closed, so that it asks nothing meanwhile.)
+local b9 = board.state.board
+vim.cmd('GamelsBoardClose')
 local cancelled = {}
 local real_cancel = board.cancel
 board.cancel = function(client, id)
   table.insert(cancelled, id)
   return real_cancel(client, id)
 end
-local b9 = board.state.board
 local b8 = vim.deepcopy(b9)
 b8.move = 3
 engine.evaluate(sample, b8, b9.moves[3].range.start)
@@ -96,6 +97,8 @@ ok(board.state.evaluation and board.state.evaluation.move == 2, 'the evaluation 
 -- Spot: the best move is a cell, highlighted.
 open('eval.spot', { '3', '1 1 +', '0' })
 vim.api.nvim_win_set_cursor(0, { 2, 0 })
+vim.cmd('GamelsBoard')
+wait_board('Spot 3x3, game 1, after move 1')
 s = wait_board('engine: [^s]')
 e = board.state.evaluation
 ok(e and e.best and e.best.cell, 'Spot: the engine\'s best move is a cell', vim.inspect(e))
@@ -151,6 +154,49 @@ else
       end
     end
   end
+end
+
+-- The values while the annotations are pending: a file of 30 generated
+-- games (8x8 Pousse, 40 moves each), the board on game 30 at once. The
+-- strip says "pending"; when the job ends the server's gamels/annotated
+-- makes the board ask again, with no cursor move: the final values.
+if not (direct.err and direct.err.code == -32601) then
+  local lines, seed = { '30' }, 4242
+  local slots = { 'L', 'R', 'T', 'B' }
+  for _ = 1, 30 do
+    table.insert(lines, '8')
+    for _ = 1, 40 do
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      table.insert(lines, slots[seed % 4 + 1] .. tostring(math.floor(seed / 4) % 8 + 1))
+    end
+    table.insert(lines, 'QUIT')
+  end
+  local asked = 0
+  local real_send = board.send
+  board.send = function(c, method, ...)
+    if method == 'gamels/evaluations' then
+      asked = asked + 1
+    end
+    return real_send(c, method, ...)
+  end
+  local pend = open('pending.pousse', lines)
+  vim.api.nvim_win_set_cursor(0, { #lines - 3, 0 })
+  local seen = wait_board('values .*, pending')
+  ok(seen:find(', pending', 1, true), 'just opened: the values line says "pending"', seen)
+  local before = asked
+  local line = vim.api.nvim_win_get_cursor(0)[1]
+  h.timeout_ms = 60000
+  wait(function()
+    local t = table.concat(h.board_lines(), '\n')
+    return t:find('\nvalues ') and not t:find(', pending', 1, true)
+  end)
+  h.timeout_ms = 15000
+  board.send = real_send
+  seen = table.concat(h.board_lines(), '\n')
+  ok(seen:find('\nvalues ') and not seen:find(', pending', 1, true) and asked > before and vim.api.nvim_win_get_cursor(0)[1] == line,
+    'when the job ends, gamels/annotated: asked again with the cursor still, the values no longer pending',
+    string.format('asked %d times (%d before), cursor line %d\n%s', asked, before, vim.api.nvim_win_get_cursor(0)[1], seen))
+  vim.cmd('bwipeout! ' .. pend)
 end
 vim.cmd('GamelsBoardClose')
 
