@@ -33,6 +33,7 @@ local unsupported = {}
 
 local method_not_found = -32601
 local request_cancelled = -32800
+local content_modified = -32801
 
 local function err_message(err)
   if type(err) ~= 'table' then
@@ -91,8 +92,10 @@ function M.evaluate(src, b, pos)
       if err.code == method_not_found then
         unsupported[M.evaluate_method] = true
         st.evaluation = nil
-      elseif err.code == request_cancelled then
-        return
+      elseif err.code == request_cancelled or err.code == content_modified then
+        -- The server's own doing (a cancel of ours is not ours any
+        -- more, above): no line; the next update asks again.
+        st.evaluation = nil
       else
         st.evaluation = { error = err_message(err), game = b.game, move = b.move, key = key }
       end
