@@ -54,6 +54,9 @@ func methodTable() map[string]methodEntry {
 			return nil
 		}},
 		protocol.MethodCancelRequest: {always: (*Server).cancelRequest},
+		// The cancel button of the progress the server shows
+		// (session_progress.go).
+		protocol.MethodWindowWorkDoneProgressCancel: {notify: (*Server).cancelProgress},
 
 		// Text synchronisation: open and close, changes incremental (full
 		// changes accepted too), and the settings.
