@@ -80,6 +80,14 @@ wait(function() return annotated.last_message ~= nil end)
 msg = annotated.last_message or ''
 ok(cursor_line() == 3 and msg:find('no annotated move', 1, true), 'a file without annotations: "no annotated move", the cursor stays', msg)
 
+-- PATH: no engine, said.
+open('none.path', { '2', 'WU', 'BB', '', '0' })
+annotated.last_message = nil
+press(']a')
+wait(function() return annotated.last_message ~= nil end)
+ok(annotated.last_message and annotated.last_message:find('not PATH boards', 1, true), ']a in a PATH file: "the engine annotates Pousse and Spot games, not PATH boards"',
+  annotated.last_message)
+
 -- A large file right after opening (120 games of 8x8 Pousse, 40 moves
 -- each, from a fixed pseudo-random sequence: seconds of annotation work):
 -- the server answers that its annotations are pending, and ]a says the

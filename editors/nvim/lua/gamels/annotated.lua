@@ -118,6 +118,10 @@ end
 function M.why(bufnr, win, cb)
   local client = board.client(bufnr)
   local plain = 'gamels: no annotated move in this file'
+  if vim.bo[bufnr].filetype == 'path' then
+    cb('gamels: the engine annotates Pousse and Spot games, not PATH boards')
+    return
+  end
   if require('gamels').config.analysis == false then
     cb('gamels: the engine\'s annotations are off (setup analysis = false)')
     return
@@ -133,7 +137,7 @@ function M.why(bufnr, win, cb)
       -- A server without gamels/evaluations: it cannot say.
       cb(plain .. ' (yet: the engine annotates in the background)')
     elseif type(res) ~= 'table' then
-      cb(plain .. ' (the cursor is outside every game, or in a PATH file)')
+      cb(plain .. ' (the cursor is outside every game)')
     elseif res.off then
       cb('gamels: the engine\'s annotations are off: ' .. tostring(res.off))
     elseif res.pending then
