@@ -14,9 +14,6 @@ function! GamelsEngineComplete(lead, line, pos) abort
   return luaeval("require('gamels.engine').complete(_A)", a:lead)
 endfunction
 command! -nargs=? -complete=customlist,GamelsEngineComplete GamelsEngine lua require('gamels.engine').set(<q-args>)
-" The server's word that an annotation job finished: the board's values
-" are asked again.
-lua vim.lsp.handlers['gamels/annotated'] = function(...) return require('gamels.engine').annotated(...) end
 " :GamelsFormat formats the buffer with the server, on every version
 " (vim.lsp.buf.format from 0.8, vim.lsp.buf.formatting_sync on 0.7).
 command! GamelsFormat lua require('gamels').format()

@@ -364,6 +364,17 @@ local function client_capabilities(caps)
 end
 M.client_capabilities = client_capabilities
 
+--- handlers are the client's handlers of the server's own
+--- notifications: gamels/annotated (an annotation job finished: the
+--- board's values are asked again, lua/gamels/engine.lua).
+function M.handlers()
+  return {
+    ['gamels/annotated'] = function(...)
+      return require('gamels.engine').annotated(...)
+    end,
+  }
+end
+
 local function client_config(bufnr)
   local cfg = M.config
   return {
@@ -379,6 +390,7 @@ local function client_config(bufnr)
       end
     end,
     capabilities = client_capabilities(cfg.capabilities),
+    handlers = M.handlers(),
   }
 end
 
