@@ -213,3 +213,44 @@ func TestProcessEngineProgress(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkEvaluations times gamels/evaluations from a client process on
+// one 4 x 4 Pousse game of 100,000 moves (L1 over and over: no end),
+// annotated at depth 1, once gamels/annotated said so: the answer is a
+// string of 100,001 values, not an object a position.
+func BenchmarkEvaluations(b *testing.B) {
+	const moves = 100000
+	text := "4\n" + strings.Repeat("L1\n", moves) + "QUIT\n"
+	c, _ := startServerProcess(b)
+	p := &protocol.InitializeParams{InitializationOptions: protocol.LSPAny(`{"gamels.analysis.enabled": true, "gamels.analysis.depth": 1}`)}
+	p.Capabilities.Experimental = protocol.LSPAny(`{"gamelsAnnotated": true}`)
+	if _, err := c.server.Initialize(context.Background(), p); err != nil {
+		b.Fatal(err)
+	}
+	if err := c.server.Initialized(context.Background(), &protocol.InitializedParams{}); err != nil {
+		b.Fatal(err)
+	}
+	const u = uri.URI("file:///long.pousse")
+	start := time.Now()
+	c.open(u, 1, text)
+	c.waitAnnotated(u, 1)
+	b.Logf("annotated %d positions in %v", moves+1, time.Since(start))
+	params := map[string]any{"textDocument": map[string]any{"uri": u}, "position": pos(moves/2, 0)}
+	size := 0
+	for b.Loop() {
+		var raw json.RawMessage
+		if _, err := c.conn.Call(context.Background(), EvaluationsMethod, params, &raw); err != nil {
+			b.Fatal(err)
+		}
+		var ev gameEvaluations
+		if err := json.Unmarshal(raw, &ev); err != nil || len(ev.Values) != moves+1 || ev.Pending {
+			b.Fatalf("%.200s: %v", raw, err)
+		}
+		size = len(raw)
+	}
+	b.SetBytes(int64(size))
+	b.ReportMetric(float64(size)/1024, "answer-KB")
+	if code := c.shutdownExit(); code != 0 {
+		b.Fatalf("server exit status %d", code)
+	}
+}
