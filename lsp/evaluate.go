@@ -97,7 +97,8 @@ func evaluate(ctx context.Context, snap *snapshot, p *evaluateParams, depth int)
 	}
 	ev := &evaluation{Game: g.Index + 1, Move: k, Asked: depth, Source: "annotations", Outside: outside}
 	var r solve.Result
-	if an := snap.annotations().game(g.Index); an != nil && snap.annotations().depth == depth && k < len(an.Evals) {
+	as := snap.annotations()
+	if an := as.game(g.Index); an != nil && as.depth == depth && k < len(an.Evals) {
 		r = an.Evals[k]
 	} else {
 		ev.Source = "search"

@@ -12,6 +12,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"gamels/analyze"
+	"gamels/internal/format"
 	"gamels/parse"
 )
 
@@ -238,6 +239,11 @@ func TestEngineRest(t *testing.T) {
 			}
 			if len(f.Errors) > 0 && kind == parse.Pousse {
 				t.Errorf("the text has errors %v:\n%s", f.Errors, got)
+			}
+			if canon, err := format.Source(kind, []byte(tt.text)); err == nil && string(canon) == tt.text {
+				if out, _ := format.Source(kind, []byte(got)); string(out) != got {
+					t.Errorf("a canonical text is no longer canonical after the engine's moves:\n%q\nfmt:\n%q", got, out)
+				}
 			}
 		})
 	}
