@@ -101,6 +101,16 @@ func pictureRequest(ctx context.Context, snap *snapshot, p *pictureParams) (any,
 				"gamels: game %d has %d moves played: an animation here holds at most %d frames; `gamels show --gif FILE:LINE` writes longer ones",
 				res.Game, frames-1, MaxPictureFrames)
 		}
+		// Refused before painting when the frames would be over the
+		// bound: they are all of the first's size.
+		for first := range seq {
+			if w, h := picture.Size(first, nil); frames*w*h > MaxPicturePaint {
+				return nil, jsonrpc2.Errorf(codeRequestFailed,
+					"gamels: game %d: %d frames of %d x %d pixels are more than an animation here paints; `gamels show --gif FILE:LINE` writes it",
+					res.Game, frames, w, h)
+			}
+			break
+		}
 		seq = untilDone(ctx, seq)
 		err := picture.GIF(&buf, seq, &picture.Options{Theme: theme},
 			picture.Animation{MaxFrames: MaxPictureFrames, MaxBytes: MaxPictureBytes, MaxPaint: MaxPicturePaint})

@@ -199,6 +199,23 @@ func TestPicture(t *testing.T) {
 	}
 }
 
+// TestPictureTooLarge: an animation of more pixels than the bound is
+// refused before a frame is painted.
+func TestPictureTooLarge(t *testing.T) {
+	c := startServer(t, nil)
+	c.initialize(nil, "")
+	text := gen.Pousse(9, gen.PousseOptions{Games: 1, MinN: 100, MaxN: 100, MinMoves: 600, MaxMoves: 600})
+	const u = "file:///big.pousse"
+	c.open(u, 1, string(text))
+	c.waitVersion(u, 1)
+	var raw json.RawMessage
+	_, err := c.conn.Call(context.Background(), PictureMethod, map[string]any{
+		"textDocument": map[string]any{"uri": u}, "position": pos(5, 0), "format": "gif"}, &raw)
+	if code := errCode(err); code != codeRequestFailed || !strings.Contains(err.Error(), "601 frames of 1450 x 1450") {
+		t.Errorf("a GIF of 600 moves on 100 x 100: %v (code %d), want RequestFailed", err, code)
+	}
+}
+
 func TestPictureBase(t *testing.T) {
 	for in, want := range map[string]string{
 		"/dir/sample.pousse":  "sample",

@@ -27,3 +27,11 @@ func PNG(w io.Writer, p *Position, o *Options) error {
 	img := paint(d, newInkPalette(opts.Theme))
 	return png.Encode(w, img)
 }
+
+// Size returns the width and height in pixels of p drawn with o: of a
+// PNG, or of a GIF's frames (which leave out the caption and the earlier
+// board: draw those without o.Caption and o.Earlier). O(N²).
+func Size(p *Position, o *Options) (w, h int) {
+	d := layout(p, o)
+	return d.w, d.h
+}
