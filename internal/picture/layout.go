@@ -107,6 +107,7 @@ type drawing struct {
 	move   int
 	game   int
 	embed  bool
+	font   float64 // embed: the markers' font size, the root's
 	title  string
 	shapes []shape
 	// The earlier board of a repetition, when drawn: its move and
@@ -132,7 +133,7 @@ func layout(p *Position, o *Options) *drawing {
 		m = math.Round(s * 1.75) // the edge slots, then the labels
 	}
 	side := float64(n) * s
-	d := &drawing{kind: p.Kind, n: n, move: p.Move, game: p.Game, embed: o.Embed}
+	d := &drawing{kind: p.Kind, n: n, move: p.Move, game: p.Game, embed: o.Embed, font: math.Round(s * 0.62)}
 	w, h := side+2*m, side+2*m
 	x0, y0 := m, m
 	add := func(sh shape) { d.shapes = append(d.shapes, sh) }

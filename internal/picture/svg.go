@@ -47,6 +47,7 @@ func SVG(p *Position, o *Options) []byte {
 var kindClass = map[string]string{"Pousse": "pousse", "Spot": "spot", "PATH": "path"}
 
 func (d *drawing) appendSVG(b []byte, o *Options) []byte {
+	start := len(b)
 	if !d.embed {
 		b = append(b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"...)
 	}
@@ -68,6 +69,13 @@ func (d *drawing) appendSVG(b []byte, o *Options) []byte {
 	b = strconv.AppendInt(b, int64(d.w), 10)
 	b = append(b, ' ')
 	b = strconv.AppendInt(b, int64(d.h), 10)
+	if d.embed {
+		// What most texts share, said once: the markers' font size and
+		// the centring of the markers and labels.
+		b = append(b, `" font-size="`...)
+		b = appendFloat(b, d.font)
+		b = append(b, `" text-anchor="middle`...)
+	}
 	b = append(b, `" role="img" aria-label="`...)
 	b = appendEscaped(b, d.title)
 	b = append(b, "\">\n<title>"...)
@@ -94,12 +102,24 @@ func (d *drawing) appendSVG(b []byte, o *Options) []byte {
 		if d.embed && sh.look == lookBackground {
 			continue // the view's
 		}
-		b = sh.appendSVG(b)
+		b = sh.appendSVG(b, d)
 	}
 	if in {
 		b = append(b, "</g>\n"...)
 	}
-	return append(b, "</svg>\n"...)
+	b = append(b, "</svg>\n"...)
+	if d.embed {
+		// Attributes in single quotes: the SVG travels in a JSON string,
+		// where each double quote would take a backslash. Every quote
+		// written by appendEscaped is an entity, so the only quotes are
+		// the attributes' own.
+		for i := start; i < len(b); i++ {
+			if b[i] == '"' {
+				b[i] = '\''
+			}
+		}
+	}
+	return b
 }
 
 // appendStyle appends the <style> of theme t. The fonts and line caps are
@@ -124,7 +144,7 @@ func appendStyle(b []byte, t Theme) []byte {
 	return append(b, "}\n</style>\n"...)
 }
 
-func (sh *shape) appendSVG(b []byte) []byte {
+func (sh *shape) appendSVG(b []byte, d *drawing) []byte {
 	p := looks[sh.look]
 	class := p.class
 	switch {
@@ -190,8 +210,15 @@ func (sh *shape) appendSVG(b []byte) []byte {
 		b = appendClass(b, class, sh)
 		b = appendNum(b, "x", sh.x)
 		b = appendNum(b, "y", sh.y)
-		b = appendNum(b, "font-size", sh.size)
-		if !sh.start {
+		if !d.embed || sh.size != d.font {
+			b = appendNum(b, "font-size", sh.size)
+		}
+		switch {
+		case d.embed && sh.start:
+			b = append(b, ` text-anchor="start"`...)
+		case d.embed:
+			b = append(b, ` dominant-baseline="central"`...)
+		case !sh.start:
 			b = append(b, ` text-anchor="middle" dominant-baseline="central"`...)
 		}
 		b = append(b, '>')
