@@ -136,6 +136,14 @@ func layout(p *Position, o *Options) *drawing {
 	d := &drawing{kind: p.Kind, n: n, move: p.Move, game: p.Game, embed: o.Embed, font: math.Round(s * 0.62)}
 	w, h := side+2*m, side+2*m
 	x0, y0 := m, m
+	// The shapes: a square and a marker a square, a slot and half a
+	// label a line, the earlier board's and a few more; sized once, as
+	// growing them copied megabytes on a large board.
+	est := 2*n*n + 5*n + 16
+	if o.Earlier != nil {
+		est += 2 * n * n
+	}
+	d.shapes = make([]shape, 0, est)
 	add := func(sh shape) { d.shapes = append(d.shapes, sh) }
 	add(shape{kind: shapeRect, look: lookBackground}) // sized at the end
 
