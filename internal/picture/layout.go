@@ -259,6 +259,9 @@ func layout(p *Position, o *Options) *drawing {
 	// The winning path of PATH, through its squares in order.
 	if len(p.Path) > 0 {
 		sh := shape{kind: shapePolyline, look: lookPathLine, sw: math.Max(2, s*0.12), inert: o.Embed}
+		if o.Embed {
+			sh.attrs = ` fill="none"` // a line, not the shape it encloses, whatever the host's CSS says
+		}
 		for _, c := range p.Path {
 			sh.pts = append(sh.pts, x0+(float64(c.Col)-0.5)*s, y0+(float64(c.Row)-0.5)*s)
 		}
