@@ -176,7 +176,8 @@ func checkHooks(t *testing.T, where string, b *svgBoard, seen map[string]int) {
 	if !root.has("gamels-board", b.Kind) || root.attrs["data-n"] != fmt.Sprint(b.N) || root.attrs["data-game"] != fmt.Sprint(b.Game) {
 		t.Errorf("%s: root %v", where, root.attrs)
 	}
-	if strings.Contains(b.SVG, "<style") || strings.Contains(b.SVG, "#") || strings.Contains(b.SVG, "fill=") {
+	if strings.Contains(b.SVG, "<style") || strings.Contains(b.SVG, "#") || strings.Contains(b.SVG, "stroke=") ||
+		strings.Count(b.SVG, "fill=") != strings.Count(b.SVG, "fill='none'") {
 		t.Errorf("%s: the drawing has colours of its own", where)
 	}
 	cells := map[string]svgElement{}
