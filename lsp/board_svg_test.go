@@ -173,7 +173,8 @@ func checkHooks(t *testing.T, where string, b *svgBoard, seen map[string]int) {
 	t.Helper()
 	els := parseDrawing(t, b.SVG)
 	root := els[0]
-	if !root.has("gamels-board", b.Kind) || root.attrs["data-n"] != fmt.Sprint(b.N) || root.attrs["data-game"] != fmt.Sprint(b.Game) {
+	if !root.has("gamels-board", b.Kind) || root.attrs["data-n"] != fmt.Sprint(b.N) || root.attrs["data-game"] != fmt.Sprint(b.Game) ||
+		root.attrs["data-move"] != fmt.Sprint(b.Move) {
 		t.Errorf("%s: root %v", where, root.attrs)
 	}
 	if strings.Contains(b.SVG, "<style") || strings.Contains(b.SVG, "#") || strings.Contains(b.SVG, "stroke=") ||

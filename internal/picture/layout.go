@@ -496,6 +496,8 @@ func Describe(p *Position) string {
 	case p.Kind == parse.Path:
 	case p.Move == 0:
 		s += ", before the first move"
+	case p.End > 0 && p.Move > p.End:
+		s += fmt.Sprintf(", move %d (not played: the game ended at move %d)", p.Move, p.End)
 	case p.Last != nil:
 		s += fmt.Sprintf(", after move %d of %d (%s)", p.Move, p.Moves, p.Last.Text)
 	default:
