@@ -2,7 +2,9 @@ package lsp
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -47,4 +49,74 @@ func TestProcessPictureCancelled(t *testing.T) {
 		t.Errorf("the PNG after it: %.200s", mb.body)
 	}
 	t.Logf("the PNG of move %s answered %v after the cancel", strconv.Itoa(r.Move), time.Since(start))
+}
+
+// TestProcessPictureProgress asks a server process that offers
+// window.workDoneProgress for the GIF of the long game, and cancels it
+// from its progress once a frame is reported: the token is created, begin
+// is cancellable and titled, reports count the frames, end comes and the
+// request answers RequestCancelled.
+func TestProcessPictureProgress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a server process painting for seconds: not in -short")
+	}
+	rs, _ := startRawProcess(t)
+	rs.roundTrip("1", "initialize", `{"capabilities":{"window":{"workDoneProgress":true}},"initializationOptions":{"gamels.analysis.enabled":false}}`)
+	rs.send(frame(note("initialized", "{}")))
+	const u = "file:///long.pousse"
+	text := gen.Pousse(21, gen.PousseOptions{Games: 1, MinN: 30, MaxN: 30, MinMoves: 1500, MaxMoves: 1500})
+	rs.send(frame(note("textDocument/didOpen", openParams(u, string(text)))))
+	rs.waitPublished(u)
+	rs.send(frame(call("20", PictureMethod, `{"textDocument":{"uri":"`+u+`"},"position":{"line":5,"character":0},"format":"gif"}`)))
+	var events []string
+	for {
+		m := rs.next("the GIF's progress")
+		if m.isResponse() {
+			if !sameRaw(m.ID, "20") {
+				continue
+			}
+			if m.Error == nil || m.Error.Code != int64(protocol.LSPErrorCodesRequestCancelled) {
+				t.Errorf("the GIF answered %.200s, want RequestCancelled", m.body)
+			}
+			events = append(events, "answer")
+			break
+		}
+		switch m.Method {
+		case protocol.MethodWindowWorkDoneProgressCreate:
+			rs.send(frame(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":null}`))
+			events = append(events, "create")
+		case protocol.MethodProgress:
+			var p struct {
+				Token string `json:"token"`
+				Value struct {
+					Kind, Title, Message string
+					Cancellable          bool
+				} `json:"value"`
+			}
+			if err := json.Unmarshal(m.Params, &p); err != nil {
+				t.Fatal(err)
+			}
+			switch p.Value.Kind {
+			case "begin":
+				events = append(events, "begin")
+				if !p.Value.Cancellable || !strings.Contains(p.Value.Title, "GIF") {
+					t.Errorf("begin %s, want cancellable, titled", m.Params)
+				}
+			case "report":
+				if len(events) > 0 && events[len(events)-1] == "report" {
+					break
+				}
+				events = append(events, "report")
+				if !strings.Contains(p.Value.Message, "of 1501") {
+					t.Errorf("report %s, want the frames counted", m.Params)
+				}
+				rs.send(frame(note(protocol.MethodWindowWorkDoneProgressCancel, `{"token":"`+p.Token+`"}`)))
+			case "end":
+				events = append(events, "end")
+			}
+		}
+	}
+	if !slices.Equal(events, []string{"create", "begin", "report", "end", "answer"}) {
+		t.Errorf("events %v, want create, begin, report, end, answer", events)
+	}
 }

@@ -150,7 +150,7 @@ func methodTable() map[string]methodEntry {
 
 		// The gamels extension: the board as a picture to save or share
 		// (picture.go).
-		PictureMethod: {request: docRequest(PictureMethod, pictureRequest)},
+		PictureMethod: {request: pictureHandler},
 		// The gamels extension: the engine's value and move in the
 		// position shown (docs/protocol.md; evaluate.go).
 		EvaluateMethod: {request: evaluateRequest},
