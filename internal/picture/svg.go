@@ -276,6 +276,9 @@ func appendFloat(b []byte, v float64) []byte {
 	if v == 0 {
 		v = 0 // no "-0"
 	}
+	if i := int64(v); float64(i) == v { // most coordinates: the same digits, faster
+		return strconv.AppendInt(b, i, 10)
+	}
 	return strconv.AppendFloat(b, v, 'f', -1, 64)
 }
 
