@@ -33,8 +33,10 @@ import (
 // and prefers-contrast. With o.Embed it is the drawing a view embeds in
 // its page and styles itself, with the hooks embed.go lists. Text from
 // the transcript (the caption, the title, move texts) is escaped. O(N²)
-// time and output, under 200 bytes a square (embedded, a Pousse square
-// costs more: its slots list the runs they would push).
+// time and output: standalone under 200 bytes a square (1.72 MB for a
+// full 100 x 100 board); embeddable about 90 bytes a square's rect.cell,
+// 95 its marker and, for Pousse, 4 a square of each slot's run (1.62 MB
+// for a 100 x 100 board two-thirds full, 162 bytes a square).
 func SVG(p *Position, o *Options) []byte {
 	if o == nil {
 		o = &Options{}
