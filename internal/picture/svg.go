@@ -35,7 +35,7 @@ import (
 // the transcript (the caption, the title, move texts) is escaped. O(N²)
 // time and output: standalone under 200 bytes a square (1.72 MB for a
 // full 100 x 100 board); embeddable about 90 bytes a square's rect.cell,
-// 95 its marker and, for Pousse, 4 a square of each slot's run (1.62 MB
+// 100 its marker and, for Pousse, 4 a square of each slot's run (1.62 MB
 // for a 100 x 100 board two-thirds full, 162 bytes a square).
 func SVG(p *Position, o *Options) []byte {
 	if o == nil {
