@@ -139,7 +139,7 @@ func methodTable() map[string]methodEntry {
 		BoardMethod: {
 			request: docRequest(BoardMethod, board),
 			capability: func(c *protocol.ServerCapabilities) {
-				c.Experimental = protocol.LSPAny(`{"gamelsBoard":true,"gamelsBoardVersion":2,"gamelsPlay":true,"gamelsEvaluate":true,"gamelsEvaluations":true}`)
+				c.Experimental = protocol.LSPAny(`{"gamelsBoard":true,"gamelsBoardVersion":2,"gamelsPlay":true,"gamelsEvaluate":true,"gamelsEvaluations":true,"gamelsPicture":true}`)
 			},
 		},
 
@@ -148,6 +148,9 @@ func methodTable() map[string]methodEntry {
 		PlayMethod:    {request: docRequest(PlayMethod, play)},
 		NewGameMethod: {request: docRequest(NewGameMethod, newGame)},
 
+		// The gamels extension: the board as a picture to save or share
+		// (picture.go).
+		PictureMethod: {request: pictureHandler},
 		// The gamels extension: the engine's value and move in the
 		// position shown (docs/protocol.md; evaluate.go).
 		EvaluateMethod: {request: evaluateRequest},
