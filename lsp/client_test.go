@@ -44,7 +44,11 @@ type testClient struct {
 	refuseEdits bool
 
 	registrations []json.RawMessage // client/registerCapability params, under mu
-	lensRefreshes atomic.Int32      // workspace/codeLens/refresh requests
+	// progress holds the window/workDoneProgress/create requests
+	// ("create TOKEN") and the $/progress notifications' params, in
+	// wire order, under mu (annotations_progress_test.go).
+	progress      []string
+	lensRefreshes atomic.Int32 // workspace/codeLens/refresh requests
 }
 
 // startServer starts a server and connects a client to it. hook, when
@@ -144,6 +148,13 @@ func (c *testClient) handle(ctx context.Context, req *jsonrpc2.Request) (any, er
 	case protocol.MethodClientRegisterCapability, protocol.MethodClientUnregisterCapability:
 		c.mu.Lock()
 		c.registrations = append(c.registrations, append(json.RawMessage(req.Method()+" "), req.Params()...))
+		c.mu.Unlock()
+		return nil, nil
+	case protocol.MethodWindowWorkDoneProgressCreate, protocol.MethodProgress:
+		c.mu.Lock()
+		c.progress = append(c.progress, req.Method()+" "+string(req.Params()))
+		close(c.changed)
+		c.changed = make(chan struct{})
 		c.mu.Unlock()
 		return nil, nil
 	case protocol.MethodWorkspaceCodeLensRefresh:

@@ -88,6 +88,11 @@ type Server struct {
 	docs     map[uri.URI]*openDoc
 	// inlayRefresh: the client takes workspace/inlayHint/refresh.
 	inlayRefresh bool
+	// workDoneProgress: the client takes window/workDoneProgress/create;
+	// annProgressAfter is how long an annotation job runs before its
+	// progress is shown (annotationProgressAfter; tests shorten it).
+	workDoneProgress bool
+	annProgressAfter time.Duration
 	// settingsRefused is the last refusal of a settings value shown to
 	// the user (refuseSettings), "" once settings are accepted;
 	// initRefusal, one found in initializationOptions, shown at
@@ -151,6 +156,8 @@ func NewServer(opts Options) *Server {
 		docs:     map[uri.URI]*openDoc{},
 		inflight: map[jsonrpc2.ID]*inflight{},
 		exitCh:   make(chan struct{}),
+
+		annProgressAfter: annotationProgressAfter,
 	}
 }
 
