@@ -48,6 +48,8 @@ echo "web e2e: gamels web"
 pids+=($!)
 url=$(wait_url "$TMP/web.out")/
 timeout 600 node test/e2e.mjs "$url" "$TMP/gamels" "$SHOTS"
+echo "web e2e: hovers answered while the engine annotates 200 KB (test/engine.mjs)"
+timeout 120 node test/engine.mjs "$url" ../testdata/contest/icfp1998/as_uva844.in
 
 echo "web e2e: gamels web --out, served by python3 -m http.server"
 "$TMP/gamels" web --out "$TMP/site"
