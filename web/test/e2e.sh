@@ -2,7 +2,8 @@
 # The web page end to end in headless Chromium (Debian's /usr/bin/chromium,
 # driven by puppeteer-core from web/node_modules): builds the page
 # (web/build.mjs, as go generate ./web does) and gamels with it, then runs
-# test/e2e.mjs against `gamels web` on a free loopback port, and again
+# test/e2e.mjs (and test/engine.mjs: hovers answered while the engine
+# annotates) against `gamels web` on a free loopback port, and e2e.mjs again
 # against `gamels web --out DIR` served by a plain static server (python3
 # -m http.server, which sends no CSP header: the page's meta element is the
 # policy there). Screenshots in $WEB_SHOTS (default web/.e2e/shots).
