@@ -66,7 +66,7 @@ client.initializing.then(
   (e: unknown) => status(`The language server did not start: ${String((e as Error)?.message ?? e)}`, true),
 );
 
-const board = new BoardView(() => view);
+const board = new BoardView(() => view, $("boardview"));
 board.onShow = () => {
   // When the server first answered the board (ms since navigation), for measurements.
   if (!document.documentElement.dataset.board) document.documentElement.dataset.board = String(Math.round(performance.now()));
