@@ -171,8 +171,8 @@ export async function boardScenario(page, h) {
     m("a strict Content-Security-Policy: default-src 'none', the script by its nonce only, styles and images from the extension only"), first.csp);
   const nonce = /'nonce-([^']+)'/.exec(first.csp)?.[1];
   const ours = first.scripts.filter((x) => x.src !== "");
-  check(ours.length === 1 && /\/media\/board\.js$/.test(ours[0].src) && ours[0].nonce === nonce,
-    m("one script file, media/board.js, with the nonce"), JSON.stringify(first.scripts));
+  check(ours.length === 1 && /\/dist\/board\.js$/.test(ours[0].src) && ours[0].nonce === nonce,
+    m("one script file, dist/board.js (the bundled view), with the nonce"), JSON.stringify(first.scripts));
 
   const { step, click } = stepper(page, h, frame);
 

@@ -270,10 +270,9 @@ class BoardView implements vscode.Disposable {
     try {
       e = await c.sendRequest(evaluateMethod, { textDocument: { uri: doc.uri.toString() }, position: p }, cts.token);
     } catch (err) {
-      if (!cts.token.isCancellationRequested) {
-        this.post({ type: "evaluation", game: b.game, move: b.move, evaluation: null });
-        this.status(`The engine's value: ${refusal(err).message}`, true);
-      }
+      // No value (a server without gamels/evaluate, a position the engine
+      // does not search): the line stays empty; the status line is the moves'.
+      if (!cts.token.isCancellationRequested) this.post({ type: "evaluation", game: b.game, move: b.move, evaluation: null });
       return;
     }
     if (cts.token.isCancellationRequested) return;

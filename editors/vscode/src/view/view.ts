@@ -26,6 +26,8 @@ export interface ViewOptions {
   pictures?: PictureFormat[];
   /** The most cells of the strip of values; longer games fold several moves into a cell. */
   stripCells?: number;
+  /** Where the view listens for its keys: the root by default (a webview passes its document). */
+  keys?: HTMLElement | Document;
 }
 
 const pictureLabel: Record<PictureFormat, [string, string]> = {
@@ -141,7 +143,7 @@ export class BoardView {
     svg.addEventListener("mouseover", (e) => this.preview((e.target as Element).closest("rect.slot")));
     svg.addEventListener("mouseleave", () => this.preview(null));
     svg.addEventListener("click", (e) => this.click(e.target as Element));
-    root.addEventListener("keydown", (e) => this.key(e));
+    (options.keys ?? root).addEventListener("keydown", (e) => this.key(e as KeyboardEvent));
   }
 
   /** receive draws what the host sends. */

@@ -9,7 +9,10 @@ import { BoardView } from "./view";
 declare function acquireVsCodeApi(): { postMessage(m: unknown): void };
 
 const vscode = acquireVsCodeApi();
-const view = new BoardView(document.body, postingHost((m) => vscode.postMessage(m)));
+const root = document.createElement("div");
+root.className = "view";
+document.body.prepend(root);
+const view = new BoardView(root, postingHost((m) => vscode.postMessage(m)), { keys: document });
 window.addEventListener("message", (e: MessageEvent) => {
   const m = e.data as ToView | undefined;
   if (m && typeof m === "object" && typeof m.type === "string") view.receive(m);
