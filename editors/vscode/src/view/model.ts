@@ -80,13 +80,14 @@ export interface StripCell {
   to: number;
   /** valueClass of the cell: the value of its first position, or of a decided one when it holds several. */
   value: string;
-  /** The most telling annotation of a move ending in the cell (decisive, blunder, missed win). */
+  /** The most telling annotation of a move ending in the cell (blunder, missed win, decisive). */
   mark?: Annotation;
   /** What the cell's tooltip says. */
   title: string;
 }
 
-const markRank: Record<string, number> = { decisive: 3, blunder: 2, "missed-win": 1 };
+/** Which mark a cell shows when it holds several: a blunder (the move that threw the game) first. */
+const markRank: Record<string, number> = { blunder: 3, "missed-win": 2, decisive: 1 };
 
 /**
  * stripCells folds the positions 0..len(values)-1 of a game into at most

@@ -78,6 +78,7 @@ test("stripCells: one cell a position, coloured by value, the marks at their mov
 });
 
 test("stripCells folds a long game into at most max cells, keeping a decided value and the strongest mark", () => {
+  // A blunder and the decisive move in one cell: the blunder is the one shown.
   const values = ".".repeat(1000) + "X" + ".".repeat(999);
   const cells = stripCells(evals(values, [{ ...blunder, move: 1001 }, { ...decisive, move: 1002 }]), 100);
   assert.equal(cells.length, 100);
@@ -86,7 +87,7 @@ test("stripCells folds a long game into at most max cells, keeping a decided val
   assert.equal(cells[99].to, 1999);
   const hit = cells.find((c) => c.from <= 1000 && c.to >= 1000)!;
   assert.equal(hit.value, "x");
-  assert.equal(hit.mark?.kind, "decisive");
+  assert.equal(hit.mark?.kind, "blunder");
   assert.match(hit.title, /^moves 1000-1019/);
   assert.deepEqual(stripCells(evals("", []), 10), []);
 });
