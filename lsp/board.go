@@ -99,6 +99,9 @@ type boardParams struct {
 	// Nearest asks, for a position outside every game, for the nearest
 	// game at move 0 rather than null (nearestGame).
 	Nearest bool `json:"nearest"`
+	// SVG asks for the board drawn too, as the embeddable SVG of
+	// internal/picture (board_svg.go).
+	SVG bool `json:"svg"`
 }
 
 // board answers gamels/board: the game holding the cursor, drawn after
@@ -106,9 +109,10 @@ type boardParams struct {
 // cursor: 0 on the N line), or null outside any game.
 //
 // Cost: the board at move k from the analysis (a Pousse replay from the
-// nearest checkpoint, a Spot replay of k moves), O(N²) to write its rows,
-// and O(listed · log lines) for the moves listed with their ranges:
-// at most 2·MaxMovesAround+5 in version 2, MaxBoardMoves in version 1.
+// nearest checkpoint, a Spot replay of k moves), O(N²) to write its rows
+// (and to draw them, with svg), and O(listed · log lines) for the moves
+// listed with their ranges: at most 2·MaxMovesAround+5 in version 2,
+// MaxBoardMoves in version 1.
 func board(ctx context.Context, snap *snapshot, p *boardParams) (any, error) {
 	if p.Position == nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "gamels: gamels/board needs a position")
@@ -152,6 +156,10 @@ func board(ctx context.Context, snap *snapshot, p *boardParams) (any, error) {
 		return nil, err
 	}
 	b = b[:len(b)-1]
+	if p.SVG {
+		b = append(b, `,"svg":`...)
+		b = wire.AppendJSONString(b, boardSVG(snap.kind, ga, res))
+	}
 	if p.MovesAround == nil {
 		b, err = appendMoves(ctx, b, snap.text, res.game, m, 1, count)
 		if err != nil {
