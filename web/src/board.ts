@@ -1,6 +1,6 @@
 // The board beside the editor: the page's host of the shared board view
-// (editors/vscode/src/view: the same DOM, drawing and keys as the VS Code
-// view). It asks the server for the gamels/board answer at the cursor
+// (editors/vscode/src/view: the same DOM and keys as the VS Code view; the
+// board drawn by the server, svg: true, as there). It asks the server for the gamels/board answer at the cursor
 // (nearest: a cursor outside every game shows the nearest game), the
 // engine's value of the position shown (gamels/evaluate, dropped when the
 // user steps on) and the values of the game (gamels/evaluations), and
@@ -14,7 +14,6 @@
 import { LSPPlugin } from "@codemirror/lsp-client";
 import { EditorSelection } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
-import { boardSvg, showsRepeat } from "../../editors/vscode/src/board/svg";
 import { movePosition } from "../../editors/vscode/src/board/steps";
 import { isBoard, isEvaluation, isEvaluations, type Board } from "../../editors/vscode/src/board/types";
 import { movesByNumber } from "../../editors/vscode/src/board/window";
@@ -114,7 +113,6 @@ export class BoardView {
       return;
     }
     let board: unknown;
-    let earlier: Board | undefined;
     let line = 0;
     try {
       await plugin.client.initializing;
@@ -122,11 +120,6 @@ export class BoardView {
       const cursor = plugin.toPosition(view.state.selection.main.head);
       line = cursor.line;
       board = await this.request(plugin, cursor);
-      if (isBoard(board) && board.svg === undefined && showsRepeat(board)) {
-        const at = movePosition(board.moves, board.earlier);
-        const e = at ? await this.request(plugin, at) : undefined;
-        earlier = isBoard(e) ? e : undefined;
-      }
     } catch (err) {
       if (seq === this.seq) this.empty(`No board: ${err instanceof Error ? err.message : String((err as { message?: string })?.message ?? err)}`);
       return;
@@ -137,9 +130,13 @@ export class BoardView {
       this.onShow(undefined);
       return;
     }
+    if (typeof board.svg !== "string") {
+      this.empty("This gamels does not draw the board (gamels/board with svg).");
+      return;
+    }
     this.current = board;
     const name = decodeURIComponent(plugin.uri.slice(plugin.uri.lastIndexOf("/") + 1));
-    this.view.receive({ type: "board", board: boardModel(board, name, board.svg ?? boardSvg(board, { earlier }), listAround, line) });
+    this.view.receive({ type: "board", board: boardModel(board, name, board.svg, listAround, line) });
     this.onShow(board);
     void this.evaluate(plugin, board, seq);
     const of = `${plugin.syncedDoc.length}:${plugin.client.workspace.getFile(plugin.uri)?.version}#${board.game}`;

@@ -78,7 +78,7 @@ export async function engineScenario(page, h) {
   check(r.b.move === 0, m("Home: move 0"), `${r.b.move}`);
   r = await step("n", () => page.keyboard.press("n"), 12);
   check(r.b.move === 12 && r.line === 16, m("n: to the blunder, move 12 (T4), the editor's cursor on line 16"), `${r.b.move} line ${r.line}`);
-  await page.keyboard.press("Shift+N");
+  await page.keyboard.press("N");
   const back = await until("N's answer", async () => {
     const e = await read();
     return /No annotated move before move 12/.test(e.status) ? e : false;
@@ -86,7 +86,7 @@ export async function engineScenario(page, h) {
   check(/No annotated move before move 12/.test(back.status), m("N from the first annotated move: nothing before it, said so"), back.status);
 
   // A click on the strip: position 5.
-  r = await step("strip click", () => frame.$eval('#strip .cell[data-move="5"]', (c) => c.click()), 5);
+  r = await step("strip click", () => frame.$eval('#strip .cell[data-move="5"]', (c) => c.click()).catch(() => {}), 5);
   check(r.b.move === 5 && r.line === 9, m("a click on the strip's cell 5: move 5, the editor's cursor on line 9"), `${r.b.move} line ${r.line}`);
 
   // Pictures of the position shown.

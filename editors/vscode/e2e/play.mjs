@@ -11,7 +11,7 @@
 
 import { boardFrame } from "./board.mjs";
 
-/** What the view shows: game, move, rows, the moves listed, the status line, the previewed cells. */
+/** What the view shows: game, move, rows, the moves listed, the status line, the previewed cells (sorted: the drawing orders its squares as it likes). */
 function readView() {
   const svg = document.querySelector("svg.gamels-board");
   if (!svg) return null;
@@ -28,8 +28,8 @@ function readView() {
     moves: [...document.querySelectorAll("#moves li")].map((li) => li.textContent),
     slots: svg.querySelectorAll("rect.slot").length,
     status: document.getElementById("boardstatus")?.textContent ?? "",
-    preview: [...svg.querySelectorAll("rect.cell.preview")].map((r) => `${r.getAttribute("data-row")},${r.getAttribute("data-col")}`).join(" "),
-    previewOff: [...svg.querySelectorAll("rect.cell.preview-off")].map((r) => `${r.getAttribute("data-row")},${r.getAttribute("data-col")}`).join(" "),
+    preview: [...svg.querySelectorAll("rect.cell.preview")].map((r) => `${r.getAttribute("data-row")},${r.getAttribute("data-col")}`).sort().join(" "),
+    previewOff: [...svg.querySelectorAll("rect.cell.preview-off")].map((r) => `${r.getAttribute("data-row")},${r.getAttribute("data-col")}`).sort().join(" "),
   };
 }
 

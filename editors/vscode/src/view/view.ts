@@ -219,6 +219,7 @@ export class BoardView {
       // Another game: its values come with the host's next evaluations.
       this.evaluations = undefined;
     }
+    if (before && before.file !== b.file) this.status(""); // what was said was of another file
     if (this.evaluation && (this.evaluation.game !== b.game || this.evaluation.move !== b.move)) {
       this.evaluation = undefined;
     }
