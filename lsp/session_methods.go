@@ -139,7 +139,7 @@ func methodTable() map[string]methodEntry {
 		BoardMethod: {
 			request: docRequest(BoardMethod, board),
 			capability: func(c *protocol.ServerCapabilities) {
-				c.Experimental = protocol.LSPAny(`{"gamelsBoard":true,"gamelsBoardVersion":2,"gamelsPlay":true,"gamelsEvaluate":true,"gamelsEvaluations":true}`)
+				c.Experimental = protocol.LSPAny(`{"gamelsBoard":true,"gamelsBoardVersion":2,"gamelsPlay":true,"gamelsEvaluate":true,"gamelsEvaluations":true,"gamelsPicture":true}`)
 			},
 		},
 
@@ -154,6 +154,9 @@ func methodTable() map[string]methodEntry {
 		// The engine's values along a game and its annotations
 		// (evaluations.go); gamels/annotated says when they are done.
 		EvaluationsMethod: {request: evaluationsRequest},
+		// The gamels extension: the board as a picture to save or share
+		// (picture.go).
+		PictureMethod: {request: docRequest(PictureMethod, pictureRequest)},
 
 		// A command (the code lens's), not about a document.
 		protocol.MethodWorkspaceExecuteCommand: {
