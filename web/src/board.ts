@@ -43,12 +43,16 @@ export class BoardView {
   /** The document version and game whose values the view has. */
   private valuesOf = "";
   private readonly view: View;
+  /** The document version the board shown was drawn from. */
+  private version = 0;
   /** Called after each answer of the server's: the board, or undefined outside every game. */
   onShow: (b: Board | undefined) => void = () => {};
+  /** Called after a board is drawn, with the element that held the focus in the old drawing (to give it back). */
+  onDraw: (b: Board, had: Element | null) => void = () => {};
 
   constructor(
     private readonly editor: () => EditorView | undefined,
-    root: HTMLElement,
+    private readonly root: HTMLElement,
     hooks: BoardHooks = {},
   ) {
     const options: ViewOptions = {
@@ -74,9 +78,9 @@ export class BoardView {
     this.view.receive(m);
   }
 
-  /** The board shown. */
-  shown(): Board | undefined {
-    return this.current;
+  /** The board shown and the document version it was drawn from. */
+  shown(): { board: Board; version: number } | undefined {
+    return this.current && { board: this.current, version: this.version };
   }
 
   /** schedule asks for the board at the cursor after ms. */
@@ -114,9 +118,11 @@ export class BoardView {
     }
     let board: unknown;
     let line = 0;
+    let version = 0;
     try {
       await plugin.client.initializing;
       plugin.client.sync();
+      version = plugin.client.workspace.getFile(plugin.uri)?.version ?? 0;
       const cursor = plugin.toPosition(view.state.selection.main.head);
       line = cursor.line;
       board = await this.request(plugin, cursor);
@@ -135,11 +141,15 @@ export class BoardView {
       return;
     }
     this.current = board;
+    this.version = version;
     const name = decodeURIComponent(plugin.uri.slice(plugin.uri.lastIndexOf("/") + 1));
+    const holder = this.root.querySelector("#board");
+    const had = holder && holder.contains(document.activeElement) ? document.activeElement : null;
     this.view.receive({ type: "board", board: boardModel(board, name, board.svg, listAround, line) });
+    this.onDraw(board, had);
     this.onShow(board);
     void this.evaluate(plugin, board, seq);
-    const of = `${plugin.syncedDoc.length}:${plugin.client.workspace.getFile(plugin.uri)?.version}#${board.game}`;
+    const of = `${plugin.uri}@${version}#${board.game}`;
     if (of !== this.valuesOf) {
       this.valuesOf = of;
       void this.values(plugin, board);

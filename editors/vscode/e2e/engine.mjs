@@ -47,7 +47,7 @@ async function shotView(page, h, name) {
 export async function engineScenario(page, h) {
   const { mode, check, until, openFile } = h;
   const m = (s) => `${mode}: engine: ${s}`;
-  const frame = await boardFrame(page);
+  let frame = await boardFrame(page);
   check(frame != null, m("the board view is open"));
   if (!frame) return;
   const read = () => frame.evaluate(readEngine);
@@ -95,8 +95,11 @@ export async function engineScenario(page, h) {
   // The engine toggle: O answers X's move from the board.
   if (h.folder) {
     h.fs.writeFileSync(h.path.join(h.folder, "engine.pousse"), "1\n4\nQUIT\n");
+    // In the transcripts' group, so that the view stays visible beside it.
+    await h.key(page, "Control+Digit1");
     await openFile(page, "engine.pousse");
     await goLine(page, h, 2);
+    frame = (await boardFrame(page)) ?? frame;
     await until("the empty 4 x 4 board", async () => {
       const b = await frame.evaluate(readBoard);
       return b && b.n === 4 && b.move === 0;
@@ -138,7 +141,6 @@ async function pictures(page, h, frame, read) {
     await frame.$eval(id, (b) => b.click());
     // VS Code's own save dialog (a quick input holding the suggested path): Enter saves.
     const dialog = await page.waitForSelector(".quick-input-widget input", { visible: true, timeout: 15_000 }).catch(() => null);
-    const suggested = dialog ? await page.evaluate((el) => el.value, dialog) : "";
     if (dialog) await page.keyboard.press("Enter");
     const file = await until(`the ${ext} file`, () => {
       const f = h.fs.readdirSync(h.folder).find((n) => n.endsWith(`.${ext}`) && !before.has(n));
@@ -146,7 +148,7 @@ async function pictures(page, h, frame, read) {
     }, 20_000).catch(() => "");
     const bytes = file ? h.fs.readFileSync(h.path.join(h.folder, file)) : Buffer.alloc(0);
     check(file !== "" && bytes.subarray(0, magic.length).toString("latin1") === magic,
-      m(`${what}: the save dialog suggests ${suggested.slice(suggested.lastIndexOf("/") + 1)}, and the file written is a ${ext.toUpperCase()} (${bytes.length} bytes)`),
+      m(`${what}: Enter in the save dialog writes the suggested ${file}, a ${ext.toUpperCase()} of ${bytes.length} bytes`),
       `${file} ${bytes.subarray(0, 8).toString("hex")}`);
   }
 }

@@ -203,9 +203,11 @@ export async function playScenario(page, h) {
   let d = await dialog("Cancel");
   check(/Play here, at move 2\?/.test(d.shown) && /replace the 1 move after it/.test(d.shown) && d.clicked,
     m('a click at move 1 of 2 asks in a modal: "Play here, at move 2?", the 1 move that would be replaced, Cancel'), JSON.stringify(d));
-  await new Promise((r) => setTimeout(r, 500));
+  const status = await until("the view to say nothing was written", async () => {
+    const st = (await frame.evaluate(readView))?.status ?? "";
+    return /Nothing written/.test(st) ? st : false;
+  }, 5_000).catch(async () => (await frame.evaluate(readView))?.status ?? "");
   words = await editorWords(page);
-  const status = (await frame.evaluate(readView))?.status ?? "";
   check(holds(words, ["3", "T1", "T1", "QUIT"]) && /Nothing written/.test(status), m("Cancel: nothing written"), `${JSON.stringify(words)} ${status}`);
   await act("L2", "click");
   d = await dialog("Replace the rest");

@@ -444,8 +444,8 @@ class BoardView implements vscode.Disposable {
     const c = this.client();
     const p = b && this.at(b);
     if (!b || !ed || ed.document.isClosed || !c || !c.isRunning() || !p) return;
-    const kind = vscode.window.activeColorTheme.kind;
-    const theme = kind === vscode.ColorThemeKind.Light || kind === vscode.ColorThemeKind.HighContrastLight ? "light" : "dark";
+    // A PNG or GIF in the editor's colours; an SVG in every theme's, following its viewer ("auto").
+    const theme = format === "svg" ? "auto" : themeName(vscode.window.activeColorTheme.kind);
     let res: unknown;
     try {
       res = await c.sendRequest(pictureMethod, { textDocument: { uri: ed.document.uri.toString() }, position: p, format, theme });
@@ -575,6 +575,20 @@ class BoardView implements vscode.Disposable {
       });
     }
     this.schedule(0);
+  }
+}
+
+/** themeName is gamels/picture's name of a colour theme kind. */
+function themeName(kind: vscode.ColorThemeKind): string {
+  switch (kind) {
+    case vscode.ColorThemeKind.Light:
+      return "light";
+    case vscode.ColorThemeKind.HighContrast:
+      return "hc-dark";
+    case vscode.ColorThemeKind.HighContrastLight:
+      return "hc-light";
+    default:
+      return "dark";
   }
 }
 
