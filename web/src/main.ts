@@ -11,7 +11,7 @@ import { lintKeymap, lintGutter } from "@codemirror/lint";
 import { closeBrackets, completionKeymap } from "@codemirror/autocomplete";
 import { workerTransport } from "./transport";
 import { diagnostics, inlayHints, semanticTokens, quickFix, sanitizeHTML, fastSync, engineFor, maxEngineText } from "./features";
-import { BoardView } from "./board";
+import { BoardView, annotatedExtension } from "./board";
 import { decodeShare, encodeShare, isShare, ShareError } from "./share";
 import samplePousse from "../../testdata/examples/sample.pousse";
 import icfpPousse from "../../testdata/examples/icfp1998.pousse";
@@ -52,7 +52,13 @@ const client = new LSPClient({
   rootUri: "file:///",
   timeout: 10000,
   sanitizeHTML,
-  extensions: [serverCompletion(), hoverTooltips({ hoverTime: 250 }), diagnostics(), serverDiagnostics()],
+  extensions: [
+    serverCompletion(),
+    hoverTooltips({ hoverTime: 250 }),
+    diagnostics(),
+    serverDiagnostics(),
+    annotatedExtension((uri) => board.annotated(uri)),
+  ],
 }).connect(transport);
 transport.onStop((why) => status(`${why}. Reload the page to start it again.`, true));
 const started = performance.now();
