@@ -275,7 +275,9 @@ export async function boardScenario(page, h) {
         const svg = document.querySelector("svg.gamels-board");
         const cell = svg?.querySelector("rect.cell");
         return svg && { n: Number(svg.getAttribute("data-n")), move: Number(svg.getAttribute("data-move")), cells: svg.querySelectorAll(":scope > rect.cell").length,
-          side: cell ? cell.getBoundingClientRect().width : 0, font: Number(svg.querySelector("text.mark")?.getAttribute("font-size") ?? 0),
+          side: cell ? cell.getBoundingClientRect().width : 0,
+          // The markers' size as drawn (the drawing may set it once, on the root).
+          font: (() => { const t = svg.querySelector("text.mark"); return t ? parseFloat(getComputedStyle(t).fontSize) : 0; })(),
           // The last move (L100: row 100) scrolled into the view.
           last: (() => {
             const l = svg.querySelector("rect.cell.last")?.getBoundingClientRect();

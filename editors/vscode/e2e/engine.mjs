@@ -123,8 +123,10 @@ export async function engineScenario(page, h) {
       const e = await read();
       return b && b.move === 2 && e.moves.length === 2 ? { b, e } : false;
     }, 30_000).catch(async () => ({ b: await frame.evaluate(readBoard), e: await read() }));
-    check(answered.b?.move === 2 && answered.e.moves[0] === "T1" && answered.e.moves.length === 2 && /The engine played move 2/.test(answered.e.status),
-      m("T1 from the board, then the engine's move 2 written and shown"), JSON.stringify(answered));
+    const ok = answered.b?.move === 2 && answered.e.moves[0] === "T1" && answered.e.moves.length === 2 && /The engine played move 2/.test(answered.e.status);
+    // When it fails: a dialog left open, or a notification, says why.
+    const why = ok ? "" : await page.evaluate(() => [...document.querySelectorAll(".monaco-dialog-box, .notification-toast")].map((e) => e.innerText).join(" | "));
+    check(ok, m("T1 from the board, then the engine's move 2 written and shown"), `${why} ${JSON.stringify({ b: answered.b?.title, pos: answered.b?.pos, e: answered.e })}`);
     await shotView(page, h, `vscode-engine-answer-${mode}`);
     await frame.$eval("#engine", (b) => b.click());
     const off = await until("the engine off", async () => /Engine plays: off/.test((await read()).engine), 5_000).catch(() => false);
