@@ -1,11 +1,12 @@
 // The board beside the editor: the page's host of the shared board view
 // (editors/vscode/src/view: the same DOM and keys as the VS Code view; the
-// board drawn by the server, svg: true, as there). It asks the server for the gamels/board answer at the cursor
-// (nearest: a cursor outside every game shows the nearest game), the
-// engine's value of the position shown (gamels/evaluate, dropped when the
-// user steps on) and the values of the game (gamels/evaluations), and
-// hands them to the view. As in VS Code, stepping moves the editor's
-// cursor and the view follows it: the text is the one source of truth.
+// board drawn by the server, svg: true, as there). It asks the server for
+// the gamels/board answer at the cursor (nearest: a cursor outside every
+// game shows the nearest game), the engine's value of the position shown
+// (gamels/evaluate, dropped when the user steps on) and the values of the
+// game (gamels/evaluations), and hands them to the view. As in VS Code,
+// stepping moves the editor's cursor and the view follows it: the text is
+// the one source of truth.
 //
 // The view offers what its host implements (ViewOptions): this host steps;
 // playing, a new game, the engine's moves and pictures are left to the
