@@ -148,15 +148,15 @@ func methodTable() map[string]methodEntry {
 		PlayMethod:    {request: docRequest(PlayMethod, play)},
 		NewGameMethod: {request: docRequest(NewGameMethod, newGame)},
 
-		// The gamels extension: the board as a picture to save or share
-		// (picture.go).
-		PictureMethod: {request: pictureHandler},
 		// The gamels extension: the engine's value and move in the
 		// position shown (docs/protocol.md; evaluate.go).
 		EvaluateMethod: {request: evaluateRequest},
 		// The engine's values along a game and its annotations
 		// (evaluations.go); gamels/annotated says when they are done.
 		EvaluationsMethod: {request: evaluationsRequest},
+		// The gamels extension: the board as a picture to save or share
+		// (picture.go).
+		PictureMethod: {request: pictureHandler},
 
 		// A command (the code lens's), not about a document.
 		protocol.MethodWorkspaceExecuteCommand: {

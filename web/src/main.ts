@@ -11,7 +11,7 @@ import { lintKeymap, lintGutter } from "@codemirror/lint";
 import { closeBrackets, completionKeymap } from "@codemirror/autocomplete";
 import { workerTransport } from "./transport";
 import { diagnostics, inlayHints, semanticTokens, quickFix, sanitizeHTML, fastSync, engineFor, maxEngineText } from "./features";
-import { BoardView } from "./board";
+import { BoardView, annotatedExtension } from "./board";
 import { decodeShare, encodeShare, isShare, ShareError } from "./share";
 import samplePousse from "../../testdata/examples/sample.pousse";
 import icfpPousse from "../../testdata/examples/icfp1998.pousse";
@@ -52,7 +52,13 @@ const client = new LSPClient({
   rootUri: "file:///",
   timeout: 10000,
   sanitizeHTML,
-  extensions: [serverCompletion(), hoverTooltips({ hoverTime: 250 }), diagnostics(), serverDiagnostics()],
+  extensions: [
+    serverCompletion(),
+    hoverTooltips({ hoverTime: 250 }),
+    diagnostics(),
+    serverDiagnostics(),
+    annotatedExtension((uri) => board.annotated(uri)),
+  ],
 }).connect(transport);
 transport.onStop((why) => status(`${why}. Reload the page to start it again.`, true));
 const started = performance.now();
@@ -66,7 +72,7 @@ client.initializing.then(
   (e: unknown) => status(`The language server did not start: ${String((e as Error)?.message ?? e)}`, true),
 );
 
-const board = new BoardView(() => view);
+const board = new BoardView(() => view, $("boardview"));
 board.onShow = () => {
   // When the server first answered the board (ms since navigation), for measurements.
   if (!document.documentElement.dataset.board) document.documentElement.dataset.board = String(Math.round(performance.now()));

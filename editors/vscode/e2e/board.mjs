@@ -22,7 +22,7 @@ export async function boardFrame(page) {
 }
 
 /** What the view shows: the SVG's move and title, the marks as rows, the classes of the marked cells. */
-function readBoard() {
+export function readBoard() {
   const svg = document.querySelector("svg.gamels-board");
   if (!svg) return null;
   const n = Number(svg.getAttribute("data-n"));
@@ -90,7 +90,7 @@ function colours() {
 }
 
 /** pickTheme opens the colour theme picker (Ctrl+K Ctrl+T), focus in the editor. */
-async function pickTheme(page, h) {
+export async function pickTheme(page, h) {
   await h.key(page, "Control+Digit1");
   await h.key(page, "Control+KeyK");
   await h.key(page, "Control+KeyT");
@@ -102,7 +102,7 @@ async function pickTheme(page, h) {
  * transcript's), from its active line number: the status bar hides the
  * cursor position while the view has the focus.
  */
-function editorLine(page) {
+export function editorLine(page) {
   return page.evaluate(() => {
     const group = [...document.querySelectorAll(".editor-group-container")]
       .filter((e) => e.getBoundingClientRect().width > 0)
@@ -117,7 +117,7 @@ function editorLine(page) {
  * (Ctrl+G), waiting for the widget to take the line before Enter, and
  * trying again when the cursor did not get there (a loaded machine).
  */
-async function goLine(page, h, line) {
+export async function goLine(page, h, line) {
   for (let attempt = 1; ; attempt++) {
     await h.key(page, "Control+KeyG");
     await page.waitForSelector(".quick-input-widget input", { visible: true });
@@ -141,7 +141,7 @@ export async function boardScenario(page, h) {
   const { mode, check, log, until, openFile, runCommand } = h;
   const m = (s) => `${mode}: board: ${s}`;
   await openFile(page, "sample.pousse");
-  await goLine(page, h, 5); // the N line of game 1: move 0
+  await goLine(page, h, 1); // the count line: outside every game
 
   // The editor-title button, for the three languages.
   const button = await until("the Show Board button in the editor title", () =>
@@ -161,6 +161,18 @@ export async function boardScenario(page, h) {
   });
   check(first !== null, m("the view opens and draws game 1 before its first move"), JSON.stringify(first));
   if (!first) return;
+  // The first look, from line 1 (the count line, outside every game): the
+  // nearest game, which the view names.
+  const notice = () => frame.evaluate(() => {
+    const n = document.getElementById("notice");
+    return n && !n.hidden ? n.textContent : "";
+  });
+  check(/line 1: the cursor is outside every game: showing game 1/.test(await notice()),
+    m('the first look from line 1: game 1 at move 0, "the cursor is outside every game: showing game 1"'), await notice());
+  await h.shot(page, `vscode-board-first-look-${mode}`);
+  await goLine(page, h, 5); // the N line of game 1: move 0, inside the game
+  const inside = await until("the notice to go", async () => (await notice()) === "", 10_000).catch(() => false);
+  check(inside, m("on the N line of game 1 the notice goes"), await notice());
   check(first.cells === 16 && first.rows.join("/") === "..../..../..../....", m("an empty 4 x 4 board, 16 cells"), JSON.stringify(first));
   // Every source is the webview's own resource origin ('self' and VS
   // Code's webview resource host), or the nonce: nothing remote, nothing unsafe.
@@ -171,8 +183,8 @@ export async function boardScenario(page, h) {
     m("a strict Content-Security-Policy: default-src 'none', the script by its nonce only, styles and images from the extension only"), first.csp);
   const nonce = /'nonce-([^']+)'/.exec(first.csp)?.[1];
   const ours = first.scripts.filter((x) => x.src !== "");
-  check(ours.length === 1 && /\/media\/board\.js$/.test(ours[0].src) && ours[0].nonce === nonce,
-    m("one script file, media/board.js, with the nonce"), JSON.stringify(first.scripts));
+  check(ours.length === 1 && /\/dist\/board\.js$/.test(ours[0].src) && ours[0].nonce === nonce,
+    m("one script file, dist/board.js (the bundled view), with the nonce"), JSON.stringify(first.scripts));
 
   const { step, click } = stepper(page, h, frame);
 
@@ -186,7 +198,7 @@ export async function boardScenario(page, h) {
   check(b3.move === 3 && r.line === 8, m("the Right key: move 3, the editor's cursor on line 8 (L2)"), `${b3.move} line ${r.line}`);
   check(b3.rows.join("/") === ".O../XX../..../....",
     m("the drawn board is the one after move 3 (L2 T2 L2): .O.. / XX.. / .... / ...."), JSON.stringify(b3.rows));
-  check(/after move 3 of 5: TIE GAME/.test(b3.title) && b3.pos === "3 / 5" && b3.current === "L2",
+  check(/after move 3 of 5\b.*TIE GAME/.test(b3.title) && b3.pos === "3 / 5" && b3.current === "L2",
     m('the title "after move 3 of 5", "3 / 5", the move list at L2'), `${b3.title} | ${b3.pos} | ${b3.current}`);
   check(b3.marked["2,1"] === "last pushed" && b3.marked["2,2"] === "pushed" && Object.keys(b3.marked).length === 2 && b3.arrow === "L2",
     m("the last move marked: row 2 col 1 entered, the run pushed, the arrow of L2"), JSON.stringify(b3.marked) + " " + b3.arrow);
@@ -263,7 +275,9 @@ export async function boardScenario(page, h) {
         const svg = document.querySelector("svg.gamels-board");
         const cell = svg?.querySelector("rect.cell");
         return svg && { n: Number(svg.getAttribute("data-n")), move: Number(svg.getAttribute("data-move")), cells: svg.querySelectorAll(":scope > rect.cell").length,
-          side: cell ? cell.getBoundingClientRect().width : 0, font: Number(svg.querySelector("text.mark")?.getAttribute("font-size") ?? 0),
+          side: cell ? cell.getBoundingClientRect().width : 0,
+          // The markers' size as drawn (the drawing may set it once, on the root).
+          font: (() => { const t = svg.querySelector("text.mark"); return t ? parseFloat(getComputedStyle(t).fontSize) : 0; })(),
           // The last move (L100: row 100) scrolled into the view.
           last: (() => {
             const l = svg.querySelector("rect.cell.last")?.getBoundingClientRect();
@@ -285,7 +299,7 @@ export async function boardScenario(page, h) {
  * show move want (and the editor's cursor to follow), and click, an act
  * that clicks the view's element id.
  */
-function stepper(page, h, frame) {
+export function stepper(page, h, frame) {
   const { mode, log, until } = h;
   const step = async (what, act, want) => {
     await act();
