@@ -28,10 +28,19 @@ const $ = (id: string) => document.getElementById(id)!;
 
 export class BoardView {
   private current: Board | undefined;
+  /** The document version the board shown was drawn from. */
+  private version = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private seq = 0;
   /** Called after each answer of the server's: the board, or undefined outside every game. */
   onShow: (b: Board | undefined) => void = () => {};
+  /** Called after a board is drawn, with the element that held the focus in the old one (play.ts). */
+  onDraw: (b: Board, had: Element | null) => void = () => {};
+
+  /** The board shown and the document version it was drawn from. */
+  shown(): { board: Board; version: number } | undefined {
+    return this.current && { board: this.current, version: this.version };
+  }
 
   constructor(private readonly view: () => EditorView | undefined) {
     $("first").addEventListener("click", () => this.go(0));
@@ -83,9 +92,11 @@ export class BoardView {
     }
     let board: unknown;
     let earlier: Board | undefined;
+    let version = 0;
     try {
       await plugin.client.initializing;
       plugin.client.sync();
+      version = plugin.client.workspace.getFile(plugin.uri)?.version ?? 0;
       const cursor = plugin.toPosition(view.state.selection.main.head);
       board = await this.request(plugin, cursor);
       if (isBoard(board) && showsRepeat(board)) {
@@ -104,11 +115,12 @@ export class BoardView {
       this.onShow(undefined);
       return;
     }
-    this.show(board, earlier);
+    this.show(board, earlier, version);
   }
 
-  private show(b: Board, earlier: Board | undefined): void {
+  private show(b: Board, earlier: Board | undefined, version: number): void {
     this.current = b;
+    this.version = version;
     $("empty").hidden = true;
     $("boardmain").hidden = false;
     $("controls").hidden = false;
@@ -117,8 +129,10 @@ export class BoardView {
     $("pos").textContent = b.kind === "path" ? "" : `${b.move} / ${b.moves.length}`;
     const svg = new DOMParser().parseFromString(boardSvg(b, { earlier }), "image/svg+xml").documentElement;
     const holder = $("board");
+    const had = holder.contains(document.activeElement) ? document.activeElement : null;
     if (svg.nodeName === "svg") holder.replaceChildren(document.importNode(svg, true));
     else holder.replaceChildren();
+    this.onDraw(b, had);
     const lastCell = holder.querySelector("rect.cell.last");
     lastCell?.scrollIntoView({ block: "nearest", inline: "nearest" });
     const list = $("moves") as HTMLOListElement;

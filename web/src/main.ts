@@ -12,6 +12,10 @@ import { closeBrackets, completionKeymap } from "@codemirror/autocomplete";
 import { workerTransport } from "./transport";
 import { diagnostics, inlayHints, semanticTokens, quickFix, sanitizeHTML, fastSync, engineFor, maxEngineText } from "./features";
 import { BoardView } from "./board";
+import { Player } from "./play";
+import { Engine, engineCapabilities, type Side } from "./engine";
+import { serverRequests, type RequestHandler } from "./requests";
+import { wireDialog } from "./dialog";
 import { decodeShare, encodeShare, isShare, ShareError } from "./share";
 import samplePousse from "../../testdata/examples/sample.pousse";
 import icfpPousse from "../../testdata/examples/icfp1998.pousse";
@@ -47,12 +51,15 @@ function kindOf(name: string): Kind | undefined {
 /** What the page shows: the file's name, from which its kind. */
 let fileName = "sample.pousse";
 let view: EditorView | undefined;
-const transport = workerTransport("worker.js");
+// The server's requests (workspace/applyEdit for the engine's move) are
+// answered by the handlers, filled in below (engine.ts).
+const serverHandlers: Record<string, RequestHandler> = {};
+const transport = serverRequests(workerTransport("worker.js"), serverHandlers);
 const client = new LSPClient({
   rootUri: "file:///",
   timeout: 10000,
   sanitizeHTML,
-  extensions: [serverCompletion(), hoverTooltips({ hoverTime: 250 }), diagnostics(), serverDiagnostics()],
+  extensions: [serverCompletion(), hoverTooltips({ hoverTime: 250 }), diagnostics(), serverDiagnostics(), engineCapabilities],
 }).connect(transport);
 transport.onStop((why) => status(`${why}. Reload the page to start it again.`, true));
 const started = performance.now();
@@ -71,6 +78,17 @@ board.onShow = () => {
   // When the server first answered the board (ms since navigation), for measurements.
   if (!document.documentElement.dataset.board) document.documentElement.dataset.board = String(Math.round(performance.now()));
 };
+
+// Playing on the board (play.ts) and the engine's answers (engine.ts).
+const host = { view: () => view, shown: () => board.shown(), redraw: () => board.schedule(0), status };
+const player = new Player(host, $("board"));
+const opponent = new Engine(client, host);
+Object.assign(serverHandlers, opponent.handlers());
+board.onDraw = (b, had) => player.decorate(b, had);
+player.onPlayed = (p) => opponent.afterMove(p);
+wireDialog();
+$("newgame").addEventListener("click", () => void player.newGame());
+$("engine").addEventListener("change", () => opponent.setSide($<HTMLSelectElement>("engine").value as Side, view));
 
 // The editor lives in a shadow root: there CodeMirror's style modules are
 // constructed stylesheets (adoptedStyleSheets), which the CSP allows,
@@ -292,7 +310,7 @@ async function fromHash(): Promise<void> {
 window.addEventListener("hashchange", () => void fromHash());
 
 // A handle for tests and the console: the client and the editor.
-(window as unknown as { gamels: unknown }).gamels = { client, view: () => view };
+(window as unknown as { gamels: unknown }).gamels = { client, view: () => view, board: () => board.shown() };
 
 load("sample.pousse", examples["sample.pousse"]);
 void fromHash();

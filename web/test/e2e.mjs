@@ -122,6 +122,216 @@ const lint = (page) =>
     }));
   });
 
+/** The line of the editor's cursor (1-based). */
+const cursorLine = (page) =>
+  page.evaluate(() => {
+    const v = window.gamels.view();
+    return v.state.doc.lineAt(v.state.selection.main.head).number;
+  });
+
+/** Waits until the editor's text is want; false when it does not come. */
+const waitText = (page, want, timeout = 8000) =>
+  page
+    .waitForFunction((w) => window.gamels.view().state.doc.toString() === w, { timeout }, want)
+    .then(() => true)
+    .catch(() => false);
+
+/** The status line. */
+const statusText = (page) => page.$eval("#status", (e) => e.textContent);
+
+/** Waits for the board to show game g at move m. */
+const waitBoard = (page, g, m) =>
+  page
+    .waitForFunction(
+      (g, m) => {
+        const svg = document.querySelector("#board svg.gamels-board");
+        return svg && Number(svg.getAttribute("data-game")) === g && Number(svg.getAttribute("data-move")) === m;
+      },
+      { timeout: 8000 },
+      g,
+      m,
+    )
+    .then(() => true)
+    .catch(() => false);
+
+/** Undo in the editor with its key (Ctrl+Z), focused first. */
+async function undoKey(page) {
+  await page.evaluate(() => window.gamels.view().focus());
+  await page.keyboard.down("Control");
+  await page.keyboard.press("KeyZ");
+  await page.keyboard.up("Control");
+}
+
+/**
+ * playScenario plays on the board of a fresh page as a user would, and
+ * checks the text after each step against the expected transcript and
+ * gamels fmt (every text written by play is canonical).
+ */
+async function playScenario(page) {
+  const sample = await text(page);
+  const canonical = (t, kind) => execFileSync(gamels, ["fmt", "--kind", kind, "-"], { input: t }).toString() === t;
+
+  // A new 3x3 game from the button: the dialog asks the size.
+  await page.click("#newgame");
+  await page.waitForSelector("#ask[open]", { timeout: 5000 });
+  await page.$eval("#asksize", (e) => (e.value = ""));
+  await page.type("#asksize", "3");
+  await page.screenshot({ path: join(shots, "web-new-game.png") });
+  await page.keyboard.press("Enter");
+  const t0want = sample.replace(/^2$/m, "3") + "\n3\nQUIT\n";
+  const grown = await waitText(page, t0want);
+  const t0 = await text(page);
+  check(grown && t0.split("\n")[2] === "3", "New game: a 3×3 game at the end, the count line raised to 3", JSON.stringify(t0.slice(-40)));
+  check(await waitBoard(page, 3, 0), "the board shows the new game 3 at move 0");
+
+  // Three moves clicked on the edge slots: T3, L1, B2.
+  const moves = [];
+  for (const slot of ["T3", "L1", "B2"]) {
+    const before = await text(page);
+    await page.click(`#board rect.slot[data-slot="${slot}"]`);
+    moves.push(slot);
+    const want = before.replace(/\nQUIT\n$/, `\n${slot}\nQUIT\n`);
+    const ok = await waitText(page, want);
+    check(ok && (await waitBoard(page, 3, moves.length)), `a click on slot ${slot} writes move ${moves.length} and the board follows`, (await text(page)).slice(-30).replace(/\n/g, "|"));
+  }
+  const played = await text(page);
+  check(played === sample.replace(/^2$/m, "3") + "\n3\nT3\nL1\nB2\nQUIT\n" && canonical(played, "pousse"), "the three moves make the expected transcript, canonical (gamels fmt)", JSON.stringify(played.slice(-30)));
+  const cur = await cursorLine(page);
+  check(played.split("\n")[cur - 1] === "B2", "the cursor is on the move written", `line ${cur}`);
+  await page.hover('#board rect.slot[data-slot="R1"]');
+  await page.screenshot({ path: join(shots, "web-play.png") });
+  const preview = await page.$$eval("#board rect.cell.preview", (l) => l.length);
+  check(preview > 0, "pointing at a slot previews its push", `${preview} cells`);
+
+  // Undo: one step per move.
+  await undoKey(page);
+  const oneBack = played.replace(/B2\nQUIT\n$/, "QUIT\n");
+  check(await waitText(page, oneBack), "undo (Ctrl+Z) takes back the last move only");
+  await undoKey(page);
+  check(await waitText(page, played.replace(/L1\nB2\nQUIT\n$/, "QUIT\n")), "a second undo takes back the move before");
+  await page.evaluate(() => window.gamels.view().focus());
+  await page.keyboard.down("Control");
+  await page.keyboard.down("Shift");
+  await page.keyboard.press("KeyZ");
+  await page.keyboard.up("Shift");
+  await page.keyboard.up("Control");
+  check(await waitText(page, oneBack), "redo (Ctrl+Shift+Z) plays it again");
+
+  // In the middle of the game: the question, "cancel" keeps the moves, "replace the rest" replaces them.
+  const two = await text(page);
+  const lines = two.split("\n");
+  const t3 = lines.lastIndexOf("T3") + 1;
+  await cursorTo(page, t3);
+  check(await waitBoard(page, 3, 1), "the cursor on T3: the board at move 1");
+  await page.click('#board rect.slot[data-slot="R2"]');
+  await page.waitForSelector("#ask[open]", { timeout: 5000 });
+  const q = await page.evaluate(() => ({ title: document.getElementById("asktitle").textContent, detail: document.getElementById("askdetail").textContent, ok: document.getElementById("askok").textContent, focused: document.activeElement?.id }));
+  check(/move 2/.test(q.title) && /replace/.test(q.detail) && q.ok === "Replace the rest" && q.focused === "askcancel", "a move in the middle asks first (Cancel focused)", JSON.stringify(q));
+  await page.screenshot({ path: join(shots, "web-replace-rest.png") });
+  await page.click("#askcancel");
+  await sleep(300);
+  check((await text(page)) === two && /kept/.test(await statusText(page)), "Cancel writes nothing", await statusText(page));
+  await page.click('#board rect.slot[data-slot="R2"]');
+  await page.waitForSelector("#ask[open]", { timeout: 5000 });
+  await page.click("#askok");
+  check(await waitText(page, two.replace("T3\nL1\n", "T3\nR2\n")), "Replace the rest writes R2 in place of L1", await statusText(page));
+
+  // A refusal: a move after the end of game 2 (X WINS at move 7).
+  const beforeRefusal = await text(page);
+  const l7 = beforeRefusal.split("\n").indexOf("L2", beforeRefusal.split("\n").indexOf("T1")) + 1;
+  await cursorTo(page, l7);
+  check(await waitBoard(page, 2, 7), "game 2 at move 7 (X WINS)");
+  await page.click('#board rect.slot[data-slot="T3"]');
+  await page.waitForSelector("#status.alert", { timeout: 5000 });
+  const refused = await statusText(page);
+  check(/ended at move 7: X WINS/.test(refused) && (await text(page)) === beforeRefusal, "a move after the end is refused with the reason, nothing written", refused);
+
+  // The keyboard: Tab from the board to its slots (the one clicked last,
+  // T3, has the tab stop), the arrows, Enter.
+  const game3 = (await text(page)).split("\n");
+  await cursorTo(page, game3.lastIndexOf("R2") + 1);
+  check(await waitBoard(page, 3, 2), "game 3 at its last move, 2");
+  await page.focus("#board");
+  await page.keyboard.press("Tab");
+  const first = await page.evaluate(() => document.activeElement?.getAttribute("data-slot"));
+  await page.keyboard.press("ArrowLeft");
+  const second = await page.evaluate(() => document.activeElement?.getAttribute("data-slot"));
+  check(first === "T3" && second === "T2", "Tab reaches the slot clicked last (T3), ArrowLeft goes to T2", `${first} ${second}`);
+  const beforeKey = await text(page);
+  await page.keyboard.press("Enter");
+  const keyed = await waitText(page, beforeKey.replace(/\nQUIT\n$/, "\nT2\nQUIT\n"));
+  check(keyed && (await waitBoard(page, 3, 3)), "Enter on slot T2 plays it", JSON.stringify((await text(page)).slice(-20)));
+  await sleep(200);
+  const refocused = await page.evaluate(() => document.activeElement?.getAttribute("data-slot"));
+  check(refocused === "T2", "after the redraw the focus is back on slot T2", String(refocused));
+  const path = [];
+  for (const k of ["ArrowDown", "ArrowLeft", "ArrowLeft"]) {
+    await page.keyboard.press(k);
+    path.push(await page.evaluate(() => document.activeElement?.getAttribute("data-slot")));
+  }
+  check(path.join() === "B2,B1,L3", "the arrows: down across the board to B2, left to B1, left round the corner to L3", path.join());
+  await page.screenshot({ path: join(shots, "web-play-keyboard.png") });
+
+  // The engine plays O: chosen with O to move at the end of the game, it
+  // plays at once; then a move from the board (X's) is answered.
+  const engineMove = (b, head) =>
+    page
+      .waitForFunction(
+        (b, head) => {
+          const t = window.gamels.view().state.doc.toString();
+          const h = b.replace(/QUIT\n$/, head);
+          return t.startsWith(h) && /^[LRTB][1-3]\nQUIT\n$/.test(t.slice(h.length)) && !document.documentElement.dataset.engine;
+        },
+        { timeout: 20000 },
+        b,
+        head,
+      )
+      .then(() => true)
+      .catch(() => false);
+  const beforeToggle = await text(page);
+  await page.select("#engine", "O");
+  const atOnce = await engineMove(beforeToggle, "");
+  check(atOnce && /The engine played move 4: [LRTB]\d/.test(await statusText(page)) && (await waitBoard(page, 3, 4)), "engine plays O, chosen with O to move: it plays move 4 at once", await statusText(page));
+  const beforeEngine = await text(page);
+  await page.click('#board rect.slot[data-slot="B1"]');
+  const answered = await engineMove(beforeEngine, "B1\n");
+  const engineText = await text(page);
+  const engineStatus = await statusText(page);
+  check(answered && /The engine played move 6: [LRTB]\d/.test(engineStatus) && canonical(engineText, "pousse"), "B1 (move 5) is answered by the engine's move 6, canonical", `${engineStatus} ${JSON.stringify(engineText.slice(-24))}`);
+  await page.screenshot({ path: join(shots, "web-engine.png") });
+  await undoKey(page);
+  check(await waitText(page, beforeEngine.replace(/QUIT\n$/, "B1\nQUIT\n")), "undo takes back the engine's move alone");
+  await page.select("#engine", "off");
+
+  // Spot: a new 3x3 game (before the terminating 0), a click on a cell places a spot.
+  await page.click("button[title^='Open the example sample.spot']");
+  await page.click("#newgame");
+  await page.waitForSelector("#ask[open]", { timeout: 5000 });
+  await page.$eval("#asksize", (e) => (e.value = ""));
+  await page.type("#asksize", "3");
+  await page.click("#askok");
+  const spotNew = await page
+    .waitForFunction(() => /\n3\n+0\n$/.test(window.gamels.view().state.doc.toString()), { timeout: 8000 })
+    .then(() => true)
+    .catch(() => false);
+  check(spotNew && (await waitBoard(page, 4, 0)), "sample.spot: New game writes a 3×3 game 4 before the 0", JSON.stringify((await text(page)).slice(-20)));
+  const spotBefore = await text(page);
+  await page.click('#board svg.spot > rect.cell[data-row="2"][data-col="1"]');
+  const spotOk = await waitText(page, spotBefore.replace(/\n3\n(\n*)0\n$/, "\n3\n2 1 +\n$10\n"));
+  const spotText = await text(page);
+  check(spotOk && canonical(spotText, "spot"), "Spot: a click on cell 2 1 writes 2 1 +, canonical", JSON.stringify(spotText.slice(-24)));
+  await page.screenshot({ path: join(shots, "web-play-spot.png") });
+  await page.click("button[title^='Open the example boards.path']");
+  await cursorTo(page, 5);
+  check(await waitBoard(page, 1, 0), "boards.path: board 1");
+  const pathBefore = await text(page);
+  await page.click('#board svg.path > rect.cell[data-row="1"][data-col="4"]');
+  const pathOk = await waitText(page, pathBefore.replace("WBBUUUU", "WBBWUUU"));
+  check(pathOk, "PATH: a click on the U at 1 4 makes it W", JSON.stringify((await text(page)).split("\n").slice(2, 4)));
+  await page.screenshot({ path: join(shots, "web-play-path.png") });
+  await page.close();
+}
+
 try {
   // 1. Start: time to interactive (the server initialized, the first board drawn).
   const t0 = Date.now();
@@ -334,7 +544,12 @@ try {
   console.log(`measure: diagnostics of a ${pasted.bytes}-byte transcript ${pasted.ms.toFixed(0)} ms after the paste (${pasted.count} diagnostics)`);
   check(pasted.count > 0, "the 1 MB transcript's diagnostics arrive", JSON.stringify(pasted));
 
-  // 9. The dark scheme.
+  // 9. Playing on the board (its own page): a new game, three moves
+  // clicked, undo, the middle-of-game question, a refusal, the keyboard,
+  // the engine's answer, Spot and PATH.
+  await playScenario(await open(url.replace(/#.*$/, "")));
+
+  // 10. The dark scheme.
   const dark = await open(url.replace(/#.*$/, ""), "dark");
   await dark.waitForFunction(() => document.documentElement.dataset.board, { timeout: 10000 });
   await cursorTo(dark, 19);
