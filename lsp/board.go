@@ -41,6 +41,9 @@ type boardResult struct {
 	Path      []boardCell    `json:"winningPath,omitempty"`
 	OneMove   []boardCell    `json:"oneMoveWins,omitempty"`
 	Marks     []boardMark    `json:"marks,omitempty"` // the moves from here that end the game (play_marks.go)
+	// Outside is set when the position was outside every game and the
+	// answer is the nearest game at move 0 (params.nearest).
+	Outside bool `json:"outside,omitempty"`
 	// The game's moves are written by appendMoves, after the rest (none
 	// for PATH: nil).
 	game *parse.Game
@@ -93,6 +96,12 @@ type boardParams struct {
 	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
 	Position     *protocol.Position              `json:"position"`
 	MovesAround  *int                            `json:"movesAround"`
+	// Nearest asks, for a position outside every game, for the nearest
+	// game at move 0 rather than null (nearestGame).
+	Nearest bool `json:"nearest"`
+	// SVG asks for the board drawn too, as the embeddable SVG of
+	// internal/picture (board_svg.go).
+	SVG bool `json:"svg"`
 }
 
 // board answers gamels/board: the game holding the cursor, drawn after
@@ -100,9 +109,10 @@ type boardParams struct {
 // cursor: 0 on the N line), or null outside any game.
 //
 // Cost: the board at move k from the analysis (a Pousse replay from the
-// nearest checkpoint, a Spot replay of k moves), O(N²) to write its rows,
-// and O(listed · log lines) for the moves listed with their ranges:
-// at most 2·MaxMovesAround+5 in version 2, MaxBoardMoves in version 1.
+// nearest checkpoint, a Spot replay of k moves), O(N²) to write its rows
+// (and to draw them, with svg), and O(listed · log lines) for the moves
+// listed with their ranges: at most 2·MaxMovesAround+5 in version 2,
+// MaxBoardMoves in version 1.
 func board(ctx context.Context, snap *snapshot, p *boardParams) (any, error) {
 	if p.Position == nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "gamels: gamels/board needs a position")
@@ -115,6 +125,12 @@ func board(ctx context.Context, snap *snapshot, p *boardParams) (any, error) {
 		return nil, err
 	}
 	ga := fa.gameAt(off)
+	outside := ga == nil || ga.game.Size == 0
+	if outside && p.Nearest {
+		if ga = nearestGame(fa, off); ga != nil {
+			off = ga.game.Span.Start // move 0
+		}
+	}
 	if ga == nil || ga.game.Size == 0 {
 		return nil, nil
 	}
@@ -122,6 +138,7 @@ func board(ctx context.Context, snap *snapshot, p *boardParams) (any, error) {
 	if res == nil {
 		return nil, nil
 	}
+	res.Outside = outside
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -139,6 +156,10 @@ func board(ctx context.Context, snap *snapshot, p *boardParams) (any, error) {
 		return nil, err
 	}
 	b = b[:len(b)-1]
+	if p.SVG {
+		b = append(b, `,"svg":`...)
+		b = wire.AppendJSONString(b, boardSVG(snap.kind, ga, res))
+	}
 	if p.MovesAround == nil {
 		b, err = appendMoves(ctx, b, snap.text, res.game, m, 1, count)
 		if err != nil {
@@ -168,6 +189,26 @@ func board(ctx context.Context, snap *snapshot, p *boardParams) (any, error) {
 		b = appendMove(b, snap.text, res.game, m, mark.k)
 	}
 	return jsonrpc2.RawMessage(append(b, '}')), nil
+}
+
+// nearestGame returns the game a position outside every game stands
+// for: the first game with a usable size that starts after off, else
+// the last one that ends before it; nil when the file has none.
+// O(log games), plus the games of unusable size skipped.
+func nearestGame(fa *fileAnalysis, off int) *gameAnalysis {
+	games := fa.games
+	i := sort.Search(len(games), func(i int) bool { return games[i].game.Span.Start > off })
+	for j := i; j < len(games); j++ {
+		if games[j].game.Size > 0 {
+			return games[j]
+		}
+	}
+	for j := i - 1; j >= 0; j-- {
+		if games[j].game.Size > 0 {
+			return games[j]
+		}
+	}
+	return nil
 }
 
 // appendMoves appends the moves list, moves from to to (1-based, none

@@ -19,7 +19,8 @@ import (
 // editor runs it ("process"). It reports the mean time of each, their
 // ratio and the size of a board answer: the whole moves list (version 1,
 // refused beyond MaxBoardMoves) or the window of movesAround 60 that the
-// clients ask for (version 2, "window").
+// clients ask for (version 2, "window"), and that window with the board
+// drawn (svg: true, "window-svg").
 func BenchmarkBoard(b *testing.B) {
 	_, long := perfInputs()
 	for _, tc := range []struct {
@@ -33,7 +34,9 @@ func BenchmarkBoard(b *testing.B) {
 			name    string
 			process bool
 			around  int // movesAround; -1: none (version 1)
-		}{{"inproc", false, -1}, {"process", true, -1}, {"inproc-window", false, 60}, {"process-window", true, 60}} {
+			svg     bool
+		}{{"inproc", false, -1, false}, {"process", true, -1, false}, {"inproc-window", false, 60, false}, {"process-window", true, 60, false},
+			{"inproc-window-svg", false, 60, true}, {"process-window-svg", true, 60, true}} {
 			process := v.process
 			if v.around < 0 && bytes.Count(tc.text, []byte("\n")) > MaxBoardMoves {
 				continue // version 1 is refused
@@ -45,7 +48,7 @@ func BenchmarkBoard(b *testing.B) {
 				} else {
 					c = startServer(b, nil)
 				}
-				boardLatency(b, c, tc.text, v.around)
+				boardLatency(b, c, tc.text, v.around, v.svg)
 				if process {
 					if code := c.shutdownExit(); code != 0 {
 						b.Fatalf("server exit status %d", code)
@@ -57,10 +60,10 @@ func BenchmarkBoard(b *testing.B) {
 }
 
 // boardLatency opens text in the server of c and times gamels/board
-// (with movesAround around, unless it is negative) and
+// (with movesAround around, unless it is negative, and svg) and
 // textDocument/hover at the same 100 moves spread over the text,
 // alternately.
-func boardLatency(b *testing.B, c *testClient, text []byte, around int) {
+func boardLatency(b *testing.B, c *testClient, text []byte, around int, svg bool) {
 	c.initialize(nil, "")
 	const u = "file:///board.pousse"
 	c.open(u, 1, string(text))
@@ -72,6 +75,9 @@ func boardLatency(b *testing.B, c *testClient, text []byte, around int) {
 		params := map[string]any{"textDocument": protocol.TextDocumentIdentifier{URI: u}, "position": pos(l, 1)}
 		if method == BoardMethod && around >= 0 {
 			params["movesAround"] = around
+		}
+		if method == BoardMethod && svg {
+			params["svg"] = true
 		}
 		var raw json.RawMessage
 		_, err := c.conn.Call(ctx, method, params, &raw)

@@ -3,12 +3,15 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+
+	"go.lsp.dev/uri"
 
 	"gamels/internal/gen"
 	"gamels/parse"
@@ -195,4 +198,94 @@ func moveLines(text []byte, m *Mapper) []uint32 {
 		lines[i] = uint32(m.Line(g.MoveSpan(i).Start))
 	}
 	return lines
+}
+
+// TestBoardNearest asks gamels/board with and without nearest at the
+// positions outside every game of the sample files (line 1, the count
+// line, between games, the trailing 0) and inside one: outside, without
+// nearest the answer is null; with it, the next game (else the last) at
+// move 0, marked outside. Inside a game nearest changes nothing.
+func TestBoardNearest(t *testing.T) {
+	type at struct {
+		Game    int  `json:"game"`
+		Move    int  `json:"move"`
+		Outside bool `json:"outside"`
+	}
+	tests := []struct {
+		name, file string
+		line       uint32 // 0-based
+		want       *at    // with nearest
+		inside     bool   // the answer without nearest is want, not null
+	}{
+		{"pousse/line1", "sample.pousse", 0, &at{1, 0, true}, false},
+		{"pousse/count", "sample.pousse", 2, &at{1, 0, true}, false},
+		{"pousse/blank-before-game1", "sample.pousse", 3, &at{1, 0, true}, false},
+		{"pousse/between", "sample.pousse", 11, &at{2, 0, true}, false},
+		{"pousse/comment-before-game2", "sample.pousse", 12, &at{2, 0, true}, false},
+		{"pousse/move", "sample.pousse", 6, &at{1, 2, false}, true},
+		{"pousse/n-line", "sample.pousse", 4, &at{1, 0, false}, true},
+		{"spot/line1", "sample.spot", 0, &at{1, 0, true}, false},
+		{"spot/between", "sample.spot", 13, &at{3, 0, true}, false},
+		{"spot/trailing0", "sample.spot", 20, &at{3, 0, true}, false},
+		{"spot/move", "sample.spot", 3, &at{1, 2, false}, true},
+		{"path/line1", "boards.path", 0, &at{1, 0, true}, false},
+		{"path/n-line", "boards.path", 1, &at{1, 0, false}, true}, // PATH has no count line
+		{"path/between", "boards.path", 10, &at{2, 0, true}, false},
+		{"path/board", "boards.path", 13, &at{2, 0, false}, true},
+		{"path/trailing0", "boards.path", 140, &at{10, 0, true}, false},
+	}
+	c := startServer(t, nil)
+	c.initialize(nil, "")
+	opened := map[string]bool{}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			u := uri.URI("file:///" + tt.file)
+			if !opened[tt.file] {
+				text, err := os.ReadFile("../testdata/examples/" + tt.file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				c.open(u, 1, string(text))
+				opened[tt.file] = true
+			}
+			ask := func(nearest bool) *at {
+				params := map[string]any{"textDocument": map[string]any{"uri": u}, "position": pos(tt.line, 0), "nearest": nearest}
+				return rawCall[*at](t, c, BoardMethod, params)
+			}
+			if diff := cmp.Diff(tt.want, ask(true)); diff != "" {
+				t.Errorf("nearest: (-want +got)\n%s", diff)
+			}
+			var plain *at
+			if tt.inside {
+				plain = tt.want
+			}
+			if diff := cmp.Diff(plain, ask(false)); diff != "" {
+				t.Errorf("without nearest: (-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestBoardNearestLast checks the other way of nearest: after the last
+// game, the last game; and a file with no game at all is null.
+func TestBoardNearestLast(t *testing.T) {
+	c := startServer(t, nil)
+	c.initialize(nil, "")
+	const u, empty = uri.URI("file:///last.pousse"), uri.URI("file:///empty.pousse")
+	c.open(u, 1, "3\nL1\nQUIT\n\n3\nT1\nQUIT\n\n# the end\n")
+	c.open(empty, 1, "# nothing yet\n")
+	type at struct {
+		Game    int  `json:"game"`
+		Move    int  `json:"move"`
+		Outside bool `json:"outside"`
+	}
+	ask := func(u uri.URI, line uint32) *at {
+		return rawCall[*at](t, c, BoardMethod, map[string]any{"textDocument": map[string]any{"uri": u}, "position": pos(line, 0), "nearest": true})
+	}
+	if diff := cmp.Diff(&at{2, 0, true}, ask(u, 8)); diff != "" {
+		t.Errorf("after the last game: (-want +got)\n%s", diff)
+	}
+	if got := ask(empty, 0); got != nil {
+		t.Errorf("a file without games: %+v, want null", got)
+	}
 }

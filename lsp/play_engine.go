@@ -184,45 +184,11 @@ func engineMove(ctx context.Context, snap *snapshot, a engineArgs, depth int) (*
 		return nil, refusal(jsonrpc2.InvalidParams, analyze.CodeBadTarget, nil, "move %d of game %d is not a position the engine plays from", k, a.game)
 	}
 	fa, _ := snap.Analysis()
-	opts := solve.Options{Depth: depth, Nodes: annotationNodes, TableBits: annotationTableBits}
-	var best string
-	switch {
-	case ga.pousse != nil:
-		if _, err := ga.pousse.PlayAt(k, "L1"); isRefusal(err) {
-			return nil, asRefusal(err)
-		}
-		p, err := solve.NewPousse(g.Size, fa.rules)
-		if err != nil {
-			return nil, engineRefusal(err)
-		}
-		for _, mv := range g.Moves[:k] {
-			p.Play(mv.Dir(), mv.Line())
-		}
-		r, err := p.Solve(ctx, opts)
-		if err != nil {
-			return nil, engineRefusal(err)
-		}
-		best = r.Best
-	case ga.spot != nil:
-		if _, err := ga.spot.PlayAt(k, 1, 1); isRefusal(err) {
-			return nil, asRefusal(err)
-		}
-		sp, err := solve.NewSpot(g.Size)
-		if err != nil {
-			return nil, engineRefusal(err)
-		}
-		for _, mv := range g.Moves[:k] {
-			sp.Play(mv.Row(), mv.Col(), mv.Add())
-		}
-		r, err := sp.Solve(ctx, opts)
-		if err != nil {
-			return nil, engineRefusal(err)
-		}
-		best = r.Best
+	r, err := searchAt(ctx, fa.rules, ga, k, depth)
+	if err != nil {
+		return nil, err
 	}
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
-	}
+	best := r.Best
 	if best == "" {
 		return nil, refusal(codeRequestFailed, analyze.CodeGameOver, nil, "the engine has no move here: the game is over")
 	}
@@ -230,10 +196,9 @@ func engineMove(ctx context.Context, snap *snapshot, a engineArgs, depth int) (*
 	if ga.pousse != nil {
 		mv, err = ga.pousse.PlayAt(k, best)
 	} else {
-		var row, col int
-		var sign string
-		if _, serr := fmt.Sscanf(best, "%d %d %s", &row, &col, &sign); serr != nil {
-			return nil, fmt.Errorf("gamels: the engine's move %q: %v", best, serr)
+		row, col, ok := spotCell(best)
+		if !ok {
+			return nil, fmt.Errorf("gamels: the engine's move %q is not a Spot move", best)
 		}
 		mv, err = ga.spot.PlayAt(k, row, col)
 	}

@@ -136,7 +136,7 @@ func methodTable() map[string]methodEntry {
 		BoardMethod: {
 			request: docRequest(BoardMethod, board),
 			capability: func(c *protocol.ServerCapabilities) {
-				c.Experimental = protocol.LSPAny(`{"gamelsBoard":true,"gamelsBoardVersion":2,"gamelsPlay":true}`)
+				c.Experimental = protocol.LSPAny(`{"gamelsBoard":true,"gamelsBoardVersion":2,"gamelsPlay":true,"gamelsEvaluate":true}`)
 			},
 		},
 
@@ -144,6 +144,10 @@ func methodTable() map[string]methodEntry {
 		// the transcript (docs/protocol.md; play.go).
 		PlayMethod:    {request: docRequest(PlayMethod, play)},
 		NewGameMethod: {request: docRequest(NewGameMethod, newGame)},
+
+		// The gamels extension: the engine's value and move in the
+		// position shown (docs/protocol.md; evaluate.go).
+		EvaluateMethod: {request: evaluateRequest},
 
 		// A command (the code lens's), not about a document.
 		protocol.MethodWorkspaceExecuteCommand: {

@@ -366,13 +366,24 @@ func (r Result) Describe(who, other string) string {
 	if r.Best == "" {
 		return "the game is over"
 	}
-	switch r.Proof {
-	case Win:
-		return "best: " + r.Best + ", " + wins(who, r.Plies)
-	case Loss:
-		return "best: " + r.Best + ", " + wins(other, r.Plies)
+	return "best: " + r.Best + ", " + r.Value(who, other)
+}
+
+// Value says what the search proved for the player to move, named who
+// (the opponent other), without the move: "X wins in 3", "O wins at
+// once", "no forced result within 6 plies"; "the game is over" when
+// there is no move. Describe and the editor's evaluation say it with
+// these words.
+func (r Result) Value(who, other string) string {
+	switch {
+	case r.Best == "":
+		return "the game is over"
+	case r.Proof == Win:
+		return wins(who, r.Plies)
+	case r.Proof == Loss:
+		return wins(other, r.Plies)
 	}
-	return fmt.Sprintf("best: %s, no forced result within %d plies", r.Best, r.Depth)
+	return fmt.Sprintf("no forced result within %d plies", r.Depth)
 }
 
 // Hint is the annotation as an editor shows it after the move: the mark

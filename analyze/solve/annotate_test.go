@@ -111,6 +111,24 @@ func TestDescribe(t *testing.T) {
 	}
 }
 
+// TestValue: the value alone, the words of Describe without the move.
+func TestValue(t *testing.T) {
+	for _, c := range []struct {
+		r    Result
+		want string
+	}{
+		{Result{Proof: Win, Plies: 1, Best: "R3", Depth: 1}, "X wins at once"},
+		{Result{Proof: Win, Plies: 3, Best: "R3", Depth: 3}, "X wins in 3"},
+		{Result{Proof: Loss, Plies: 2, Best: "L1", Depth: 2}, "O wins in 2"},
+		{Result{Best: "T2", Depth: 6}, "no forced result within 6 plies"},
+		{Result{Complete: true}, "the game is over"},
+	} {
+		if got := c.r.Value("X", "O"); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.r, got, c.want)
+		}
+	}
+}
+
 // TestAnnotateFrom: re-annotating an edited game from an earlier
 // analysis searches only from the edited move on, and gives the
 // proofs, lengths and annotations of a fresh analysis.

@@ -22,6 +22,13 @@ type Options struct {
 	// Unstyled leaves the colours out of the SVG: no <style>, only the
 	// classes, for a page that styles them itself. The raster ignores it.
 	Unstyled bool
+	// Embed draws the SVG for a view that shows it in its page and
+	// styles it (an editor's board view): unstyled, without the XML
+	// declaration and the background, with the hooks a view uses
+	// (embed.go): every class that applies to a square, the Pousse
+	// edge slots with the push each would make and the position's
+	// Marks, the markers as the letters X and O. The raster ignores it.
+	Embed bool
 	// Title is the drawing's accessible name (the SVG's <title>); empty,
 	// a description of the position. Caption is a line of text under the
 	// board (SVG only; the raster has no font for it), a line break between
@@ -83,6 +90,12 @@ type shape struct {
 	start      bool    // text anchored at its start, not its middle
 	move       string  // the move it shows (data-move)
 	earlier    bool    // of the earlier board of a repetition
+	// Embed only: class replaces the look's classes when not empty;
+	// attrs are more attributes, escaped, each with its leading space;
+	// inert shapes let the pointer through to what is under them.
+	class string
+	attrs string
+	inert bool
 }
 
 // A drawing is the layout of one position: its size and its shapes in
@@ -92,6 +105,8 @@ type drawing struct {
 	kind   parse.Kind
 	n      int
 	move   int
+	game   int
+	embed  bool
 	title  string
 	shapes []shape
 	// The earlier board of a repetition, when drawn: its move and
@@ -117,7 +132,7 @@ func layout(p *Position, o *Options) *drawing {
 		m = math.Round(s * 1.75) // the edge slots, then the labels
 	}
 	side := float64(n) * s
-	d := &drawing{kind: p.Kind, n: n, move: p.Move}
+	d := &drawing{kind: p.Kind, n: n, move: p.Move, game: p.Game, embed: o.Embed}
 	w, h := side+2*m, side+2*m
 	x0, y0 := m, m
 	add := func(sh shape) { d.shapes = append(d.shapes, sh) }
@@ -146,6 +161,10 @@ func layout(p *Position, o *Options) *drawing {
 	last := p.Last
 	// The edge slots of Pousse: where a move enters, on every side.
 	if p.Kind == parse.Pousse {
+		var sl *slotHooks
+		if o.Embed {
+			sl = newSlotHooks(p)
+		}
 		for i := 1; i <= n; i++ {
 			lo := (float64(i)-1)*s + s*0.2
 			for _, dir := range []byte("LRTB") {
@@ -166,6 +185,9 @@ func layout(p *Position, o *Options) *drawing {
 					sh.x, sh.y, sh.w, sh.h, sh.col = x0+lo, y0+side+s*0.1, along, across, i
 				}
 				sh.move = string(dir) + strconv.Itoa(i)
+				if sl != nil {
+					sl.hook(&sh, dir, i, lk == lookSlotLast)
+				}
 				add(sh)
 			}
 		}
@@ -174,11 +196,19 @@ func layout(p *Position, o *Options) *drawing {
 	// The squares: each its look, the highlighted ones after the plain
 	// ones so that their strokes are not painted over.
 	cellLook := cellLooks(p, o.animated)
+	var classes func(r, c int) string
+	if o.Embed {
+		classes = cellClasses(p)
+	}
 	first := len(d.shapes)
 	for r := 1; r <= n; r++ {
 		for c := 1; c <= n; c++ {
-			add(shape{kind: shapeRect, look: cellLook(r, c), row: r, col: c,
-				x: x0 + float64(c-1)*s, y: y0 + float64(r-1)*s, w: s, h: s, sw: 1})
+			sh := shape{kind: shapeRect, look: cellLook(r, c), row: r, col: c,
+				x: x0 + float64(c-1)*s, y: y0 + float64(r-1)*s, w: s, h: s, sw: 1}
+			if classes != nil {
+				sh.class = classes(r, c)
+			}
+			add(sh)
 		}
 	}
 	cells := d.shapes[first:]
@@ -198,11 +228,18 @@ func layout(p *Position, o *Options) *drawing {
 			lk = lookStraightO
 		}
 		mid := (float64(l.Index) - 0.5) * s
-		sh := shape{kind: shapeLine, look: lk, sw: math.Max(2, s*0.12)}
+		sh := shape{kind: shapeLine, look: lk, sw: math.Max(2, s*0.12), inert: o.Embed}
 		if l.Col {
 			sh.x, sh.y, sh.w, sh.h, sh.col = x0+mid, y0+s*0.15, x0+mid, y0+side-s*0.15, l.Index
 		} else {
 			sh.x, sh.y, sh.w, sh.h, sh.row = x0+s*0.15, y0+mid, x0+side-s*0.15, y0+mid, l.Index
+		}
+		if o.Embed {
+			line := "row"
+			if l.Col {
+				line = "column"
+			}
+			sh.attrs = ` data-line="` + line + `" data-index="` + strconv.Itoa(l.Index) + `"`
 		}
 		add(sh)
 	}
@@ -212,7 +249,7 @@ func layout(p *Position, o *Options) *drawing {
 
 	// The winning path of PATH, through its squares in order.
 	if len(p.Path) > 0 {
-		sh := shape{kind: shapePolyline, look: lookPathLine, sw: math.Max(2, s*0.12)}
+		sh := shape{kind: shapePolyline, look: lookPathLine, sw: math.Max(2, s*0.12), inert: o.Embed}
 		for _, c := range p.Path {
 			sh.pts = append(sh.pts, x0+(float64(c.Col)-0.5)*s, y0+(float64(c.Row)-0.5)*s)
 		}
@@ -232,15 +269,20 @@ func layout(p *Position, o *Options) *drawing {
 		tailX, tailY := tipX-dc*s*0.68, tipY-dr*s*0.68
 		hw := s * 0.2
 		bx, by := tipX-dc*hw*1.5, tipY-dr*hw*1.5
-		add(shape{kind: shapeLine, look: lookArrow, x: tailX, y: tailY, w: bx, h: by, sw: math.Max(1.5, s*0.09), move: last.Text})
-		add(shape{kind: shapePolygon, look: lookArrow, pts: []float64{tipX, tipY, bx - dr*hw, by - dc*hw, bx + dr*hw, by + dc*hw}, move: last.Text})
+		add(shape{kind: shapeLine, look: lookArrow, x: tailX, y: tailY, w: bx, h: by, sw: math.Max(1.5, s*0.09), move: last.Text, inert: o.Embed})
+		add(shape{kind: shapePolygon, look: lookArrow, pts: []float64{tipX, tipY, bx - dr*hw, by - dc*hw, bx + dr*hw, by + dc*hw}, move: last.Text, inert: o.Embed})
 		if last.OffWho != analyze.None {
 			ox := x0 + (float64(last.Off.Col)-0.5)*s + dc*s*0.9
 			oy := y0 + (float64(last.Off.Row)-0.5)*s + dr*s*0.9
-			sh := shape{x: ox, y: oy, sw: math.Max(1.5, s*0.08), row: last.Off.Row, col: last.Off.Col}
-			if last.OffWho == analyze.First {
+			sh := shape{x: ox, y: oy, sw: math.Max(1.5, s*0.08), row: last.Off.Row, col: last.Off.Col, inert: o.Embed}
+			switch {
+			case o.Embed && last.OffWho == analyze.First:
+				sh.kind, sh.look, sh.text, sh.size = shapeText, lookMarkOffX, "X", math.Round(s*0.55)
+			case o.Embed:
+				sh.kind, sh.look, sh.text, sh.size = shapeText, lookMarkOffO, "O", math.Round(s*0.55)
+			case last.OffWho == analyze.First:
 				sh.kind, sh.look, sh.r = shapeCross, lookMarkOffX, s*0.18
-			} else {
+			default:
 				sh.kind, sh.look, sh.r = shapeCircle, lookMarkOffO, s*0.19
 			}
 			add(sh)
@@ -260,8 +302,12 @@ func layout(p *Position, o *Options) *drawing {
 		add(shape{kind: shapeText, look: lookCaption, x: ex, y: ey - cf*0.6, text: text, size: cf, start: true})
 		for r := 1; r <= n; r++ {
 			for c := 1; c <= n; c++ {
-				add(shape{kind: shapeRect, look: lookCell, row: r, col: c,
-					x: ex + float64(c-1)*es, y: ey + float64(r-1)*es, w: es, h: es, sw: 1})
+				sh := shape{kind: shapeRect, look: lookCell, row: r, col: c,
+					x: ex + float64(c-1)*es, y: ey + float64(r-1)*es, w: es, h: es, sw: 1}
+				if o.Embed && e.At(r, c) == '?' {
+					sh.class = "cell bad"
+				}
+				add(sh)
 			}
 		}
 		d.marks(e, ex, ey, es)
@@ -299,6 +345,7 @@ func layout(p *Position, o *Options) *drawing {
 func (d *drawing) marks(p *Position, x0, y0, s float64) {
 	n := p.N
 	markW := math.Max(1.5, s*0.11)
+	font := math.Round(s * 0.62) // the letters of an embedded drawing
 	for r := 1; r <= n; r++ {
 		for c := 1; c <= n; c++ {
 			cx, cy := x0+(float64(c)-0.5)*s, y0+(float64(r)-0.5)*s
@@ -306,8 +353,14 @@ func (d *drawing) marks(p *Position, x0, y0, s float64) {
 			switch p.At(r, c) {
 			case 'X':
 				sh.kind, sh.look, sh.r, sh.sw = shapeCross, lookMarkX, s*0.27, markW
+				if d.embed {
+					sh.kind, sh.text, sh.size = shapeText, "X", font
+				}
 			case 'O':
 				sh.kind, sh.look, sh.r, sh.sw = shapeCircle, lookMarkO, s*0.28, markW
+				if d.embed {
+					sh.kind, sh.text, sh.size = shapeText, "O", font
+				}
 			case '*':
 				sh.kind, sh.look, sh.r = shapeCircle, lookMarkSpot, s*0.3
 			case 'W':
@@ -421,6 +474,12 @@ var kindNames = map[parse.Kind]string{parse.Pousse: "Pousse", parse.Spot: "Spot"
 // default title of an SVG.
 func Describe(p *Position) string {
 	s := fmt.Sprintf("%s %d×%d", kindNames[p.Kind], p.N, p.N)
+	switch {
+	case p.Game > 0 && p.Kind == parse.Path:
+		s += fmt.Sprintf(", board %d", p.Game)
+	case p.Game > 0:
+		s += fmt.Sprintf(", game %d", p.Game)
+	}
 	switch {
 	case p.Kind == parse.Path:
 	case p.Move == 0:

@@ -38,6 +38,23 @@ type Position struct {
 	// Spot, Rotation is the quarter turns clockwise that carry the
 	// earlier pattern onto the one at End.
 	Earlier, Rotation int
+	// Game is the game's number in its file (1-based), 0 when unknown:
+	// the description names it, and an embeddable SVG has it as
+	// data-game.
+	Game int
+	// Marks are the moves from the position that end the game at once,
+	// for a view to show before a click; only the embeddable SVG
+	// (Options.Embed) draws them, as classes of their slot or square.
+	Marks []Mark
+}
+
+// Mark is what one move from a position does at once: a Pousse edge slot
+// ("T3") or a Spot square, and "wins", "loses" or "repeats" (analyze's
+// candidate marks).
+type Mark struct {
+	Slot string
+	Cell analyze.Cell
+	Mark string
 }
 
 // ShowsRepeat reports whether p is the end of a game that ended by
@@ -125,14 +142,9 @@ func Frames(kind parse.Kind, g *parse.Game, rules parse.Rules) iter.Seq[*Positio
 		}
 		switch kind {
 		case parse.Pousse:
-			pousseFrames(g, analyze.Pousse(g, rules), yield)
+			PousseFrames(g, analyze.Pousse(g, rules))(yield)
 		case parse.Spot:
-			sg := analyze.Spot(g)
-			for k := 0; k <= sg.Played(); k++ {
-				if !yield(SpotPosition(g, sg, k)) {
-					return
-				}
-			}
+			SpotFrames(g, analyze.Spot(g))(yield)
 		case parse.Path:
 			if p := PathPosition(g, analyze.Path(g)); p != nil {
 				yield(p)
@@ -141,9 +153,33 @@ func Frames(kind parse.Kind, g *parse.Game, rules parse.Rules) iter.Seq[*Positio
 	}
 }
 
-// pousseFrames calls yield with the Pousse position of g before the
-// first move and after each move played, in turn, replaying once: O(N²)
-// a position. It stops when yield returns false.
+// SpotFrames returns the Spot positions of g from its analysis sg, for
+// its animation: before the first move and after each move played.
+// O(N²) a position after an O(moves) replay.
+func SpotFrames(g *parse.Game, sg *analyze.SpotGame) iter.Seq[*Position] {
+	return func(yield func(*Position) bool) {
+		if g.Size < 1 {
+			return
+		}
+		for k := 0; k <= sg.Played(); k++ {
+			if !yield(SpotPosition(g, sg, k)) {
+				return
+			}
+		}
+	}
+}
+
+// PousseFrames returns the Pousse positions of g from its analysis pg,
+// for its animation: before the first move and after each move played,
+// in turn, replaying once: O(N²) a position.
+func PousseFrames(g *parse.Game, pg *analyze.PousseGame) iter.Seq[*Position] {
+	return func(yield func(*Position) bool) {
+		pousseFrames(g, pg, yield)
+	}
+}
+
+// pousseFrames calls yield with the positions of PousseFrames; it stops
+// when yield returns false.
 func pousseFrames(g *parse.Game, pg *analyze.PousseGame, yield func(*Position) bool) {
 	st := pg.Board(0)
 	if st == nil {

@@ -30,8 +30,11 @@ import (
 //
 // Unless o.Unstyled, a <style> colours the looks: in o.Theme, or for
 // ThemeAuto in every theme, chosen by the viewer's prefers-color-scheme
-// and prefers-contrast. Text from the transcript (the caption, the title,
-// move texts) is escaped. O(N²) time and output, under 200 bytes a square.
+// and prefers-contrast. With o.Embed it is the drawing a view embeds in
+// its page and styles itself, with the hooks embed.go lists. Text from
+// the transcript (the caption, the title, move texts) is escaped. O(N²)
+// time and output, under 200 bytes a square (embedded, a Pousse square
+// costs more: its slots list the runs they would push).
 func SVG(p *Position, o *Options) []byte {
 	if o == nil {
 		o = &Options{}
@@ -44,11 +47,17 @@ func SVG(p *Position, o *Options) []byte {
 var kindClass = map[string]string{"Pousse": "pousse", "Spot": "spot", "PATH": "path"}
 
 func (d *drawing) appendSVG(b []byte, o *Options) []byte {
-	b = append(b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"...)
+	if !d.embed {
+		b = append(b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"...)
+	}
 	b = append(b, `<svg xmlns="http://www.w3.org/2000/svg" class="gamels-board `...)
 	b = append(b, kindClass[kindNames[d.kind]]...)
 	b = append(b, `" data-n="`...)
 	b = strconv.AppendInt(b, int64(d.n), 10)
+	if d.game > 0 {
+		b = append(b, `" data-game="`...)
+		b = strconv.AppendInt(b, int64(d.game), 10)
+	}
 	b = append(b, `" data-move="`...)
 	b = strconv.AppendInt(b, int64(d.move), 10)
 	b = append(b, `" width="`...)
@@ -64,7 +73,7 @@ func (d *drawing) appendSVG(b []byte, o *Options) []byte {
 	b = append(b, "\">\n<title>"...)
 	b = appendEscaped(b, d.title)
 	b = append(b, "</title>\n"...)
-	if !o.Unstyled {
+	if !o.Unstyled && !d.embed {
 		b = appendStyle(b, o.Theme)
 	}
 	in := false // in the group of the earlier board
@@ -81,6 +90,9 @@ func (d *drawing) appendSVG(b []byte, o *Options) []byte {
 				b = append(b, "\">\n"...)
 			}
 			in = sh.earlier
+		}
+		if d.embed && sh.look == lookBackground {
+			continue // the view's
 		}
 		b = sh.appendSVG(b)
 	}
@@ -115,7 +127,10 @@ func appendStyle(b []byte, t Theme) []byte {
 func (sh *shape) appendSVG(b []byte) []byte {
 	p := looks[sh.look]
 	class := p.class
-	if p.dash {
+	switch {
+	case sh.class != "":
+		class = sh.class
+	case p.dash:
 		class += " dash"
 	}
 	switch sh.kind {
@@ -208,7 +223,10 @@ func appendClass(b []byte, class string, sh *shape) []byte {
 		b = appendEscaped(b, sh.move)
 		b = append(b, '"')
 	}
-	return b
+	if sh.inert {
+		b = append(b, ` pointer-events="none"`...)
+	}
+	return append(b, sh.attrs...)
 }
 
 func appendNum(b []byte, name string, v float64) []byte {

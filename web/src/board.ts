@@ -1,21 +1,26 @@
-// The board beside the editor: the gamels/board answer at the cursor,
-// drawn by the VS Code view's own drawing module
-// (editors/vscode/src/board/svg.ts), stepped with the same buttons and
-// keys (Home, Left, Right, End in the view; a click on a move). As in VS
-// Code, stepping moves the editor's cursor and the view follows it: the
-// text is the one source of truth.
+// The board beside the editor: the page's host of the shared board view
+// (editors/vscode/src/view: the same DOM, drawing and keys as the VS Code
+// view). It asks the server for the gamels/board answer at the cursor
+// (nearest: a cursor outside every game shows the nearest game), the
+// engine's value of the position shown (gamels/evaluate, dropped when the
+// user steps on) and the values of the game (gamels/evaluations), and
+// hands them to the view. As in VS Code, stepping moves the editor's
+// cursor and the view follows it: the text is the one source of truth.
 //
-// Nothing from the transcript is inserted as HTML: titles, verdicts and
-// moves are textContent; the SVG, whose texts the drawing escapes, is
-// parsed as XML (DOMParser, image/svg+xml: no script runs) and adopted.
+// The view offers what its host implements (ViewOptions): this host steps;
+// playing, a new game, the engine's moves and pictures are left to the
+// page's host (main.ts) through the hooks below.
 
 import { LSPPlugin } from "@codemirror/lsp-client";
 import { EditorSelection } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
-import { boardSvg, describe, showsRepeat } from "../../editors/vscode/src/board/svg";
+import { boardSvg, showsRepeat } from "../../editors/vscode/src/board/svg";
 import { movePosition } from "../../editors/vscode/src/board/steps";
-import { isBoard, type Board } from "../../editors/vscode/src/board/types";
+import { isBoard, isEvaluation, isEvaluations, type Board } from "../../editors/vscode/src/board/types";
 import { movesByNumber } from "../../editors/vscode/src/board/window";
+import type { PlayTarget, EngineSide, PictureFormat, ToView } from "../../editors/vscode/src/view/host";
+import { boardModel } from "../../editors/vscode/src/view/model";
+import { BoardView as View, type ViewOptions } from "../../editors/vscode/src/view/view";
 
 /**
  * The moves listed around the current one (as in VS Code), and the
@@ -24,43 +29,59 @@ import { movesByNumber } from "../../editors/vscode/src/board/window";
  */
 const listAround = 60;
 
-const $ = (id: string) => document.getElementById(id)!;
+/** What the page adds to stepping: each hook, when set, shows its button in the view. */
+export interface BoardHooks {
+  play?(b: Board, target: PlayTarget): void;
+  newGame?(): void;
+  engine?(side: EngineSide): void;
+  picture?(b: Board, format: PictureFormat): void;
+}
 
 export class BoardView {
   private current: Board | undefined;
-  /** The document version the board shown was drawn from. */
-  private version = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private seq = 0;
+  /** The document version and game whose values the view has. */
+  private valuesOf = "";
+  private readonly view: View;
   /** Called after each answer of the server's: the board, or undefined outside every game. */
   onShow: (b: Board | undefined) => void = () => {};
-  /** Called after a board is drawn, with the element that held the focus in the old one (play.ts). */
+  /** Called after a board is drawn, with the element that held the focus in the board before (play.ts). */
   onDraw: (b: Board, had: Element | null) => void = () => {};
+  /** The document and its version the board shown was drawn from (gamels/play's). */
+  drawn = { uri: "", version: 0 };
 
-  /** The board shown and the document version it was drawn from. */
-  shown(): { board: Board; version: number } | undefined {
-    return this.current && { board: this.current, version: this.version };
+  constructor(
+    private readonly editor: () => EditorView | undefined,
+    root: HTMLElement,
+    hooks: BoardHooks = {},
+  ) {
+    const options: ViewOptions = {
+      newGame: !!hooks.newGame,
+      engine: !!hooks.engine,
+      pictures: hooks.picture ? ["svg", "png", "gif"] : [],
+    };
+    this.view = new View(
+      root,
+      {
+        go: (k) => this.go(k),
+        play: (t) => this.current && hooks.play?.(this.current, t),
+        newGame: () => hooks.newGame?.(),
+        engine: (side) => hooks.engine?.(side),
+        picture: (f) => this.current && hooks.picture?.(this.current, f),
+      },
+      options,
+    );
   }
 
-  constructor(private readonly view: () => EditorView | undefined) {
-    $("first").addEventListener("click", () => this.go(0));
-    $("prev").addEventListener("click", () => this.go((this.current?.move ?? 0) - 1));
-    $("next").addEventListener("click", () => this.go((this.current?.move ?? 0) + 1));
-    $("last").addEventListener("click", () => this.go(this.current?.moves.length ?? 0));
-    $("moves").addEventListener("click", (e) => {
-      const li = (e.target as Element).closest("li[data-move]") as HTMLElement | null;
-      if (li) this.go(Number(li.dataset.move));
-    });
-    $("boardview").addEventListener("keydown", (e) => {
-      if (e.altKey || e.ctrlKey || e.metaKey) return;
-      const b = this.current;
-      if (!b) return;
-      const k = ({ Home: 0, End: b.moves.length, ArrowLeft: b.move - 1, ArrowRight: b.move + 1 } as Record<string, number>)[e.key];
-      if (k !== undefined) {
-        e.preventDefault();
-        this.go(k);
-      }
-    });
+  /** send hands the view a message (the page's hooks: status lines, the engine's side). */
+  send(m: ToView): void {
+    this.view.receive(m);
+  }
+
+  /** The board shown. */
+  shown(): Board | undefined {
+    return this.current;
   }
 
   /** schedule asks for the board at the cursor after ms. */
@@ -77,14 +98,20 @@ export class BoardView {
   }
 
   private async request(plugin: LSPPlugin, pos: { line: number; character: number }): Promise<unknown> {
-    const b = await plugin.client.request("gamels/board", { textDocument: { uri: plugin.uri }, position: pos, movesAround: listAround });
+    const b = await plugin.client.request("gamels/board", {
+      textDocument: { uri: plugin.uri },
+      position: pos,
+      movesAround: listAround,
+      nearest: true,
+      svg: true,
+    });
     if (isBoard(b)) b.moves = movesByNumber(b);
     return b;
   }
 
   async update(): Promise<void> {
     const seq = ++this.seq;
-    const view = this.view();
+    const view = this.editor();
     const plugin = view && LSPPlugin.get(view);
     if (!view || !plugin || !plugin.client.connected) {
       this.empty("Starting the language server…");
@@ -92,14 +119,16 @@ export class BoardView {
     }
     let board: unknown;
     let earlier: Board | undefined;
+    let line = 0;
     let version = 0;
     try {
       await plugin.client.initializing;
       plugin.client.sync();
       version = plugin.client.workspace.getFile(plugin.uri)?.version ?? 0;
       const cursor = plugin.toPosition(view.state.selection.main.head);
+      line = cursor.line;
       board = await this.request(plugin, cursor);
-      if (isBoard(board) && showsRepeat(board)) {
+      if (isBoard(board) && board.svg === undefined && showsRepeat(board)) {
         const at = movePosition(board.moves, board.earlier);
         const e = at ? await this.request(plugin, at) : undefined;
         earlier = isBoard(e) ? e : undefined;
@@ -110,68 +139,82 @@ export class BoardView {
     }
     if (seq !== this.seq) return;
     if (!isBoard(board)) {
-      const line = view.state.doc.lineAt(view.state.selection.main.head).number;
-      this.empty(`Line ${line}: the cursor is outside every game.`);
+      this.empty(`Line ${line + 1}: the cursor is outside every game.`);
       this.onShow(undefined);
       return;
     }
-    this.show(board, earlier, version);
+    this.current = board;
+    this.drawn = { uri: plugin.uri, version };
+    const holder = document.getElementById("board");
+    const had = holder?.contains(document.activeElement) ? document.activeElement : null;
+    const name = decodeURIComponent(plugin.uri.slice(plugin.uri.lastIndexOf("/") + 1));
+    this.view.receive({ type: "board", board: boardModel(board, name, board.svg ?? boardSvg(board, { earlier }), listAround, line) });
+    this.onDraw(board, had);
+    this.onShow(board);
+    void this.evaluate(plugin, board, seq);
+    const of = `${plugin.syncedDoc.length}:${plugin.client.workspace.getFile(plugin.uri)?.version}#${board.game}`;
+    if (of !== this.valuesOf) {
+      this.valuesOf = of;
+      void this.values(plugin, board);
+    }
   }
 
-  private show(b: Board, earlier: Board | undefined, version: number): void {
-    this.current = b;
-    this.version = version;
-    $("empty").hidden = true;
-    $("boardmain").hidden = false;
-    $("controls").hidden = false;
-    $("title").textContent = describe(b);
-    $("verdict").textContent = b.verdict;
-    $("pos").textContent = b.kind === "path" ? "" : `${b.move} / ${b.moves.length}`;
-    const svg = new DOMParser().parseFromString(boardSvg(b, { earlier }), "image/svg+xml").documentElement;
-    const holder = $("board");
-    const had = holder.contains(document.activeElement) ? document.activeElement : null;
-    if (svg.nodeName === "svg") holder.replaceChildren(document.importNode(svg, true));
-    else holder.replaceChildren();
-    this.onDraw(b, had);
-    const lastCell = holder.querySelector("rect.cell.last");
-    lastCell?.scrollIntoView({ block: "nearest", inline: "nearest" });
-    const list = $("moves") as HTMLOListElement;
-    const from = Math.max(0, b.move - listAround);
-    const to = Math.min(b.moves.length, b.move + listAround);
-    list.replaceChildren();
-    list.start = from + 1;
-    for (const mv of b.moves.slice(from, to)) {
-      if (!mv) continue; // outside the answer's window
-      const li = document.createElement("li");
-      li.dataset.move = String(mv.move);
-      li.textContent = mv.text;
-      li.title = `move ${mv.move}, line ${mv.range.start.line + 1}`;
-      if (mv.move === b.move) li.className = "current";
-      else if (b.end > 0 && mv.move > b.end) li.className = "unplayed";
-      list.appendChild(li);
+  /** annotated is the server's gamels/annotated for uri: ask the values again. */
+  annotated(uri: string): void {
+    const view = this.editor();
+    const plugin = view && LSPPlugin.get(view);
+    const b = this.current;
+    if (!plugin || !b || plugin.uri !== uri) return;
+    void this.values(plugin, b);
+    void this.evaluate(plugin, b, this.seq);
+  }
+
+  /**
+   * evaluate asks the engine's value of the position b shows. The page's
+   * client has no cancellation: an answer for a board no longer shown is
+   * dropped (the view checks the game and move).
+   */
+  private async evaluate(plugin: LSPPlugin, b: Board, seq: number): Promise<void> {
+    const p = movePosition(b.moves, b.move);
+    if (b.kind === "path" || !p) {
+      this.view.receive({ type: "evaluation", game: b.game, move: b.move, evaluation: null });
+      return;
     }
-    list.querySelector(".current")?.scrollIntoView({ block: "nearest" });
-    for (const id of ["first", "prev"]) ($(id) as HTMLButtonElement).disabled = b.kind === "path" || b.move <= 0;
-    for (const id of ["next", "last"]) ($(id) as HTMLButtonElement).disabled = b.kind === "path" || b.move >= b.moves.length;
-    this.onShow(b);
+    this.view.receive({ type: "evaluation", game: b.game, move: b.move, evaluation: null, pending: true });
+    let e: unknown = null;
+    try {
+      e = await plugin.client.request("gamels/evaluate", { textDocument: { uri: plugin.uri }, position: p });
+    } catch {
+      e = null;
+    }
+    if (seq !== this.seq) return;
+    this.view.receive({ type: "evaluation", game: b.game, move: b.move, evaluation: isEvaluation(e) ? e : null });
+  }
+
+  private async values(plugin: LSPPlugin, b: Board): Promise<void> {
+    const p = movePosition(b.moves, b.move);
+    if (b.kind === "path" || !p) {
+      this.view.receive({ type: "evaluations", evaluations: null });
+      return;
+    }
+    let e: unknown = null;
+    try {
+      e = await plugin.client.request("gamels/evaluations", { textDocument: { uri: plugin.uri }, position: p });
+    } catch {
+      e = null;
+    }
+    this.view.receive({ type: "evaluations", evaluations: isEvaluations(e) ? e : null });
   }
 
   private empty(message: string): void {
     this.current = undefined;
-    $("title").textContent = "";
-    $("verdict").textContent = "";
-    $("board").replaceChildren();
-    $("moves").replaceChildren();
-    $("boardmain").hidden = true;
-    $("controls").hidden = true;
-    $("empty").textContent = message;
-    $("empty").hidden = false;
+    this.view.receive({ type: "empty", message });
   }
 
   /** go moves the editor's cursor to move k of the game shown. */
   private go(k: number): void {
     const b = this.current;
-    const view = this.view();
+    const view = this.editor();
     const plugin = view && LSPPlugin.get(view);
     if (!b || !view || !plugin) return;
     const p = movePosition(b.moves, Math.max(0, Math.min(k, b.moves.length)));

@@ -13,7 +13,7 @@ import { workerTransport } from "./transport";
 import { diagnostics, inlayHints, semanticTokens, quickFix, sanitizeHTML, fastSync, engineFor, maxEngineText } from "./features";
 import { BoardView } from "./board";
 import { Player } from "./play";
-import { Engine, engineCapabilities, type Side } from "./engine";
+import { Engine, engineCapabilities, onAnnotated } from "./engine";
 import { serverRequests, type RequestHandler } from "./requests";
 import { wireDialog } from "./dialog";
 import { decodeShare, encodeShare, isShare, ShareError } from "./share";
@@ -73,22 +73,44 @@ client.initializing.then(
   (e: unknown) => status(`The language server did not start: ${String((e as Error)?.message ?? e)}`, true),
 );
 
-const board = new BoardView(() => view);
+// The board beside the editor (board.ts, the shared view), playing on it
+// (play.ts) and the engine's answers (engine.ts).
+const board: BoardView = new BoardView(() => view, $("boardview"), {
+  play: (_b, target) => void player.play(target),
+  newGame: () => void player.newGame(),
+  engine: (side) => {
+    board.send({ type: "engine", side });
+    opponent.setSide(side, view);
+  },
+});
 board.onShow = () => {
   // When the server first answered the board (ms since navigation), for measurements.
   if (!document.documentElement.dataset.board) document.documentElement.dataset.board = String(Math.round(performance.now()));
 };
-
-// Playing on the board (play.ts) and the engine's answers (engine.ts).
-const host = { view: () => view, shown: () => board.shown(), redraw: () => board.schedule(0), status };
+const host = {
+  view: () => view,
+  shown: () => {
+    const b = board.shown();
+    return b && { board: b, ...board.drawn };
+  },
+  redraw: () => board.schedule(0),
+  status: (message: string, error = false) => board.send({ type: "status", message, error }),
+};
 const player = new Player(host, $("board"));
 const opponent = new Engine(client, host);
 Object.assign(serverHandlers, opponent.handlers());
+onAnnotated((uri) => board.annotated(uri));
 board.onDraw = (b, had) => player.decorate(b, had);
 player.onPlayed = (p) => opponent.afterMove(p);
 wireDialog();
-$("newgame").addEventListener("click", () => void player.newGame());
-$("engine").addEventListener("change", () => opponent.setSide($<HTMLSelectElement>("engine").value as Side, view));
+{
+  // What a click on the board does, and its keys, under the view.
+  const hint = document.createElement("p");
+  hint.id = "playhint";
+  hint.className = "playhint";
+  $("boardview").append(hint);
+  $("board").setAttribute("aria-describedby", "playhint");
+}
 
 // The editor lives in a shadow root: there CodeMirror's style modules are
 // constructed stylesheets (adoptedStyleSheets), which the CSP allows,

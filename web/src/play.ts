@@ -1,18 +1,19 @@
 // Playing on the board in the page, as the VS Code view does
-// (editors/vscode/src/board/panel.ts): a click on a Pousse edge slot, a
-// Spot or PATH cell sends gamels/play for the board shown, at the
-// version it was drawn from; the server answers with the edit, applied
+// (editors/vscode/src/board/panel.ts): the shared view
+// (editors/vscode/src/view) turns a click on a Pousse edge slot, a Spot
+// or PATH cell into the host's play, which sends gamels/play for the
+// board shown, at the version it was drawn from; the server answers with the edit, applied
 // here to the editor as one undo step, and the cursor goes to the move
 // written, so the board follows. In the middle of a game the server
 // refuses until asked again with replaceRest: a dialog asks first. "New
 // game" sends gamels/newGame. The rules and the wording are the
 // server's.
 //
-// Without a mouse: Tab from the board reaches its slots (Pousse) or
-// cells (Spot, PATH), one tab stop; the arrow keys move among them,
-// Enter or Space plays the one focused. A focused or pointed slot shows
-// its push (the run that moves, the marker that falls off) from its
-// data-run and data-off.
+// Without a mouse (the page's addition to the view): Tab from the board
+// reaches its slots (Pousse) or cells (Spot, PATH), one tab stop; the
+// arrow keys move among them, Enter or Space plays the one focused. A
+// focused slot shows its push as a pointed one does (the view's preview,
+// asked with the pointer's events).
 
 import { LSPPlugin } from "@codemirror/lsp-client";
 import { isolateHistory } from "@codemirror/commands";
@@ -35,8 +36,8 @@ const sizes: Record<string, { lo: number; hi: number; def: number }> = {
 /** What the player needs of the page. */
 export interface PlayHost {
   view(): EditorView | undefined;
-  /** The board shown and the document version it was drawn from. */
-  shown(): { board: Board; version: number } | undefined;
+  /** The board shown, the document and the version it was drawn from. */
+  shown(): { board: Board; uri: string; version: number } | undefined;
   redraw(): void;
   status(message: string, alert?: boolean): void;
 }
@@ -117,19 +118,15 @@ export class Player {
     private readonly host: PlayHost,
     private readonly holder: HTMLElement,
   ) {
-    holder.addEventListener("click", (e) => {
-      const t = this.target(e.target);
-      if (t) void this.playTarget(t);
-    });
-    holder.addEventListener("mouseover", (e) => this.preview((e.target as Element).closest?.("rect.slot") ?? null));
-    holder.addEventListener("mouseleave", () => this.preview(document.activeElement?.closest?.("rect.slot:focus-visible") ?? null));
     holder.addEventListener("focusin", (e) => {
       const t = this.target(e.target);
       if (!t) return;
       this.focusKey = key(t);
-      this.preview(t.matches("rect.slot:focus-visible") ? t : null);
+      if (t.matches("rect.slot:focus-visible")) t.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
     });
-    holder.addEventListener("focusout", () => this.preview(null));
+    holder.addEventListener("focusout", (e) => {
+      if (this.target(e.target)?.matches("rect.slot")) holder.dispatchEvent(new MouseEvent("mouseleave"));
+    });
     holder.addEventListener("keydown", (e) => {
       const t = this.target(e.target);
       if (!t || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -192,26 +189,6 @@ export class Player {
     if (keep && had && had.closest?.("rect.slot, rect.cell")) (keep as SVGElement).focus({ preventScroll: true });
   }
 
-  /** preview marks the cells a slot's push moves, and the one whose marker falls off. */
-  private preview(slot: Element | null): void {
-    const svg = this.holder.querySelector("svg.gamels-board");
-    if (!svg) return;
-    for (const el of Array.from(svg.querySelectorAll(".preview, .preview-off"))) el.classList.remove("preview", "preview-off");
-    if (!slot) return;
-    const cell = (rc: string) => {
-      const [r, c] = rc.split(",");
-      return svg.querySelector(`:scope > rect.cell[data-row="${r}"][data-col="${c}"]`);
-    };
-    for (const rc of (slot.getAttribute("data-run") ?? "").split(" ").filter(Boolean)) cell(rc)?.classList.add("preview");
-    const off = slot.getAttribute("data-off");
-    if (off) {
-      cell(off)?.classList.add("preview-off");
-      const [r, c] = off.split(",");
-      for (const t of Array.from(svg.querySelectorAll(`:scope > text.mark[data-row="${r}"][data-col="${c}"]`))) t.classList.add("preview-off");
-    }
-    slot.classList.add("preview");
-  }
-
   private playTarget(t: Element): Promise<void> {
     if (t.matches("rect.slot")) return this.play({ slot: t.getAttribute("data-slot") ?? "" });
     return this.play({ cell: { row: Number(t.getAttribute("data-row")), col: Number(t.getAttribute("data-col")) } });
@@ -228,6 +205,11 @@ export class Player {
     const view = this.host.view();
     const plugin = view && LSPPlugin.get(view);
     if (!shown || !view || !plugin || this.busy) return;
+    if (shown.uri !== plugin.uri) {
+      // Another file was opened since the board was drawn.
+      this.host.redraw();
+      return;
+    }
     const b = shown.board;
     const params = {
       textDocument: { uri: plugin.uri, version: shown.version },

@@ -137,7 +137,7 @@ const waitText = (page, want, timeout = 8000) =>
     .catch(() => false);
 
 /** The status line. */
-const statusText = (page) => page.$eval("#status", (e) => e.textContent);
+const statusText = (page) => page.$eval("#boardstatus", (e) => e.textContent);
 
 /** Waits for the board to show game g at move m. */
 const waitBoard = (page, g, m) =>
@@ -172,7 +172,7 @@ async function playScenario(page) {
   const canonical = (t, kind) => execFileSync(gamels, ["fmt", "--kind", kind, "-"], { input: t }).toString() === t;
 
   // A new 3x3 game from the button: the dialog asks the size.
-  await page.click("#newgame");
+  await page.click("#newGame");
   await page.waitForSelector("#ask[open]", { timeout: 5000 });
   await page.$eval("#asksize", (e) => (e.value = ""));
   await page.type("#asksize", "3");
@@ -196,6 +196,13 @@ async function playScenario(page) {
   }
   const played = await text(page);
   check(played === sample.replace(/^2$/m, "3") + "\n3\nT3\nL1\nB2\nQUIT\n" && canonical(played, "pousse"), "the three moves make the expected transcript, canonical (gamels fmt)", JSON.stringify(played.slice(-30)));
+  // The engine's value of the position shown, and its best move marked on the board (the shared view).
+  const valued = await page
+    .waitForFunction(() => /wins in|no forced result/.test(document.getElementById("value")?.textContent ?? ""), { timeout: 10000 })
+    .then(() => true)
+    .catch(() => false);
+  const value = await page.evaluate(() => ({ line: document.getElementById("value")?.textContent, best: document.querySelector("#board rect.slot.best")?.getAttribute("data-slot") ?? "" }));
+  check(valued && (/no forced result/.test(value.line) || /^[LRTB][1-3]$/.test(value.best)), "the value line and the best move marked on the board", JSON.stringify(value));
   const cur = await cursorLine(page);
   check(played.split("\n")[cur - 1] === "B2", "the cursor is on the move written", `line ${cur}`);
   await page.hover('#board rect.slot[data-slot="R1"]');
@@ -242,7 +249,7 @@ async function playScenario(page) {
   await cursorTo(page, l7);
   check(await waitBoard(page, 2, 7), "game 2 at move 7 (X WINS)");
   await page.click('#board rect.slot[data-slot="T3"]');
-  await page.waitForSelector("#status.alert", { timeout: 5000 });
+  await page.waitForSelector("#boardstatus.error", { timeout: 5000 });
   const refused = await statusText(page);
   check(/ended at move 7: X WINS/.test(refused) && (await text(page)) === beforeRefusal, "a move after the end is refused with the reason, nothing written", refused);
 
@@ -289,7 +296,10 @@ async function playScenario(page) {
       .then(() => true)
       .catch(() => false);
   const beforeToggle = await text(page);
-  await page.select("#engine", "O");
+  await page.click("#engine"); // off -> X: O is to move, the engine waits
+  await sleep(300);
+  check((await text(page)) === beforeToggle && (await page.$eval("#engine", (e) => e.textContent)) === "Engine plays: X", "engine plays X, O to move: nothing yet", await page.$eval("#engine", (e) => e.textContent));
+  await page.click("#engine"); // X -> O
   const atOnce = await engineMove(beforeToggle, "");
   check(atOnce && /The engine played move 4: [LRTB]\d/.test(await statusText(page)) && (await waitBoard(page, 3, 4)), "engine plays O, chosen with O to move: it plays move 4 at once", await statusText(page));
   const beforeEngine = await text(page);
@@ -301,11 +311,11 @@ async function playScenario(page) {
   await page.screenshot({ path: join(shots, "web-engine.png") });
   await undoKey(page);
   check(await waitText(page, beforeEngine.replace(/QUIT\n$/, "B1\nQUIT\n")), "undo takes back the engine's move alone");
-  await page.select("#engine", "off");
+  await page.click("#engine"); // O -> off
 
   // Spot: a new 3x3 game (before the terminating 0), a click on a cell places a spot.
   await page.click("button[title^='Open the example sample.spot']");
-  await page.click("#newgame");
+  await page.click("#newGame");
   await page.waitForSelector("#ask[open]", { timeout: 5000 });
   await page.$eval("#asksize", (e) => (e.value = ""));
   await page.type("#asksize", "3");
@@ -323,11 +333,12 @@ async function playScenario(page) {
   await page.screenshot({ path: join(shots, "web-play-spot.png") });
   await page.click("button[title^='Open the example boards.path']");
   await cursorTo(page, 5);
+  await sleep(300); // the board follows the cursor after 120 ms
   check(await waitBoard(page, 1, 0), "boards.path: board 1");
   const pathBefore = await text(page);
   await page.click('#board svg.path > rect.cell[data-row="1"][data-col="4"]');
   const pathOk = await waitText(page, pathBefore.replace("WBBUUUU", "WBBWUUU"));
-  check(pathOk, "PATH: a click on the U at 1 4 makes it W", JSON.stringify((await text(page)).split("\n").slice(2, 4)));
+  check(pathOk, "PATH: a click on the U at 1 4 makes it W", `${JSON.stringify((await text(page)).split("\n").slice(2, 4))} ${await statusText(page)}`);
   await page.screenshot({ path: join(shots, "web-play-path.png") });
   await page.close();
 }

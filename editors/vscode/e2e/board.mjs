@@ -22,7 +22,7 @@ export async function boardFrame(page) {
 }
 
 /** What the view shows: the SVG's move and title, the marks as rows, the classes of the marked cells. */
-function readBoard() {
+export function readBoard() {
   const svg = document.querySelector("svg.gamels-board");
   if (!svg) return null;
   const n = Number(svg.getAttribute("data-n"));
@@ -102,7 +102,7 @@ async function pickTheme(page, h) {
  * transcript's), from its active line number: the status bar hides the
  * cursor position while the view has the focus.
  */
-function editorLine(page) {
+export function editorLine(page) {
   return page.evaluate(() => {
     const group = [...document.querySelectorAll(".editor-group-container")]
       .filter((e) => e.getBoundingClientRect().width > 0)
@@ -117,7 +117,7 @@ function editorLine(page) {
  * (Ctrl+G), waiting for the widget to take the line before Enter, and
  * trying again when the cursor did not get there (a loaded machine).
  */
-async function goLine(page, h, line) {
+export async function goLine(page, h, line) {
   for (let attempt = 1; ; attempt++) {
     await h.key(page, "Control+KeyG");
     await page.waitForSelector(".quick-input-widget input", { visible: true });
@@ -141,7 +141,7 @@ export async function boardScenario(page, h) {
   const { mode, check, log, until, openFile, runCommand } = h;
   const m = (s) => `${mode}: board: ${s}`;
   await openFile(page, "sample.pousse");
-  await goLine(page, h, 5); // the N line of game 1: move 0
+  await goLine(page, h, 1); // the count line: outside every game
 
   // The editor-title button, for the three languages.
   const button = await until("the Show Board button in the editor title", () =>
@@ -161,6 +161,18 @@ export async function boardScenario(page, h) {
   });
   check(first !== null, m("the view opens and draws game 1 before its first move"), JSON.stringify(first));
   if (!first) return;
+  // The first look, from line 1 (the count line, outside every game): the
+  // nearest game, which the view names.
+  const notice = () => frame.evaluate(() => {
+    const n = document.getElementById("notice");
+    return n && !n.hidden ? n.textContent : "";
+  });
+  check(/line 1: the cursor is outside every game: showing game 1/.test(await notice()),
+    m('the first look from line 1: game 1 at move 0, "the cursor is outside every game: showing game 1"'), await notice());
+  await h.shot(page, `vscode-board-first-look-${mode}`);
+  await goLine(page, h, 5); // the N line of game 1: move 0, inside the game
+  const inside = await until("the notice to go", async () => (await notice()) === "", 10_000).catch(() => false);
+  check(inside, m("on the N line of game 1 the notice goes"), await notice());
   check(first.cells === 16 && first.rows.join("/") === "..../..../..../....", m("an empty 4 x 4 board, 16 cells"), JSON.stringify(first));
   // Every source is the webview's own resource origin ('self' and VS
   // Code's webview resource host), or the nonce: nothing remote, nothing unsafe.
@@ -171,8 +183,8 @@ export async function boardScenario(page, h) {
     m("a strict Content-Security-Policy: default-src 'none', the script by its nonce only, styles and images from the extension only"), first.csp);
   const nonce = /'nonce-([^']+)'/.exec(first.csp)?.[1];
   const ours = first.scripts.filter((x) => x.src !== "");
-  check(ours.length === 1 && /\/media\/board\.js$/.test(ours[0].src) && ours[0].nonce === nonce,
-    m("one script file, media/board.js, with the nonce"), JSON.stringify(first.scripts));
+  check(ours.length === 1 && /\/dist\/board\.js$/.test(ours[0].src) && ours[0].nonce === nonce,
+    m("one script file, dist/board.js (the bundled view), with the nonce"), JSON.stringify(first.scripts));
 
   const { step, click } = stepper(page, h, frame);
 
@@ -285,7 +297,7 @@ export async function boardScenario(page, h) {
  * show move want (and the editor's cursor to follow), and click, an act
  * that clicks the view's element id.
  */
-function stepper(page, h, frame) {
+export function stepper(page, h, frame) {
   const { mode, log, until } = h;
   const step = async (what, act, want) => {
     await act();

@@ -27,7 +27,7 @@ function readView() {
     rows: rows.map((r) => r.join("")),
     moves: [...document.querySelectorAll("#moves li")].map((li) => li.textContent),
     slots: svg.querySelectorAll("rect.slot").length,
-    status: document.getElementById("status")?.textContent ?? "",
+    status: document.getElementById("boardstatus")?.textContent ?? "",
     preview: [...svg.querySelectorAll("rect.cell.preview")].map((r) => `${r.getAttribute("data-row")},${r.getAttribute("data-col")}`).join(" "),
     previewOff: [...svg.querySelectorAll("rect.cell.preview-off")].map((r) => `${r.getAttribute("data-row")},${r.getAttribute("data-col")}`).join(" "),
   };

@@ -31,6 +31,7 @@ import { createRequire } from "node:module";
 import { boardScenario, longBoardScenario } from "./board.mjs";
 import { playScenario } from "./play.mjs";
 import { expectedScenario } from "./expected.mjs";
+import { engineScenario } from "./engine.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const e2eDir = path.resolve(process.env.GAMELS_E2E_DIR || path.join(here, "..", ".e2e"));
@@ -247,6 +248,8 @@ async function runMode(mode) {
       protocolTimeout: 60_000,
       timeout: 60_000,
     });
+    // The board view's Copy SVG writes the clipboard, which the test reads.
+    await browser.defaultBrowserContext().overridePermissions(`http://127.0.0.1:${port}`, ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"]);
     const page = await browser.newPage();
     page.setDefaultTimeout(30_000);
     await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(folder)}`, {
@@ -270,6 +273,8 @@ async function runMode(mode) {
       if (mode !== "universal") {
         await expectedScenario(page, { mode, check, log, until, openFile, key, text, shot, path, fs, folder, problems, gotoLine });
       }
+      // The engine in the board view (e2e/engine.mjs): value, best move, strip, n, toggle, pictures.
+      await engineScenario(page, { mode, check, log, until, openFile, runCommand, key, text, shot, out, path, fs, folder });
     } catch (err) {
       await shot(page, `failed-${mode}`).catch(() => {});
       fs.writeFileSync(path.join(out, `failed-${mode}.html`), await page.content().catch(() => ""));

@@ -66,7 +66,7 @@ const want = [
   "extension/syntaxes/spot.tmLanguage.json",
   "extension/syntaxes/path.tmLanguage.json",
   "extension/media/board.css",
-  "extension/media/board.js",
+  "extension/dist/board.js",
 ];
 const missing = want.filter((w) => !names.includes(w));
 const target = /^gamels-(.+)\.vsix$/.exec(basename(file))?.[1];

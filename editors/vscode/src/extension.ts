@@ -9,6 +9,8 @@ import {
   LanguageClientOptions,
   Middleware,
   ServerOptions,
+  StaticFeature,
+  ClientCapabilities,
 } from "vscode-languageclient/node";
 import { execFile } from "child_process";
 import { chooseServer, goInstallDir, installCheck, notFoundMessage } from "./serverPath";
@@ -22,6 +24,8 @@ let client: LanguageClient | undefined;
 /** Our own registration of revealCommand, when the server does not list it. */
 let revealRegistration: vscode.Disposable | undefined;
 let output: vscode.OutputChannel | undefined;
+/** The board view's handler of the server's gamels/annotated notification. */
+let annotated: (params: unknown) => void = () => {};
 /** Where the extension is installed: its bundled server is in server/. */
 let extensionPath = "";
 /** The binaries whose version was logged already. */
@@ -102,7 +106,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       }
     }),
   );
-  registerBoard(context, () => client);
+  annotated = registerBoard(context, () => client);
 
   await startClient();
 }
@@ -163,6 +167,10 @@ async function startClient(): Promise<void> {
   };
   // The id "gamels" makes the client read the gamels.trace.server setting.
   client = new LanguageClient("gamels", "gamels", serverOptions, clientOptions);
+  // The board view re-asks a game's values when its annotations change:
+  // the server sends gamels/annotated to a client that says it wants it.
+  client.registerFeature(annotatedFeature);
+  client.onNotification("gamels/annotated", (params: unknown) => annotated(params));
   try {
     await client.start();
     // A server that lists revealCommand in executeCommandProvider has the
@@ -179,6 +187,16 @@ async function startClient(): Promise<void> {
     void vscode.window.showErrorMessage(message);
   }
 }
+
+/** annotatedFeature adds experimental.gamelsAnnotated to the client's capabilities. */
+const annotatedFeature: StaticFeature = {
+  fillClientCapabilities(caps: ClientCapabilities): void {
+    caps.experimental = { ...(caps.experimental as object | undefined), gamelsAnnotated: true };
+  },
+  initialize(): void {},
+  getState: () => ({ kind: "static" }),
+  clear(): void {},
+};
 
 /**
  * middleware runs revealCommand in the editor: the server's code lens names

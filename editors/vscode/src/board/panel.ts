@@ -18,21 +18,28 @@
 
 import * as vscode from "vscode";
 import { randomBytes } from "crypto";
-import { boardSvg, describe, showsRepeat } from "./svg";
+import { boardSvg, showsRepeat } from "./svg";
 import { movePosition } from "./steps";
-import { Board, Cell, isBoard, isPlayEdit, PlayEdit, Position } from "./types";
+import { Board, Cell, Evaluations, isBoard, isEvaluation, isEvaluations, isPicture, isPlayEdit, PlayEdit, Position } from "./types";
 import { movesByNumber } from "./window";
+import type { EngineSide, FromView, PictureFormat, ToView } from "../view/host";
+import { boardModel, engineAnswers } from "../view/model";
 
 export const showBoardCommand = "gamels.showBoard";
 export const boardMethod = "gamels/board";
 export const playMethod = "gamels/play";
 export const newGameMethod = "gamels/newGame";
+export const evaluateMethod = "gamels/evaluate";
+export const evaluationsMethod = "gamels/evaluations";
+export const pictureMethod = "gamels/picture";
+export const annotatedNotification = "gamels/annotated";
+export const engineMoveCommand = "gamels.playEngineMove";
 export const newGameCommand = "gamels.newGame";
 const languages = new Set(["pousse", "spot", "path"]);
 
 /** The part of the language client the view uses. */
 export interface BoardClient {
-  sendRequest(method: string, params: unknown): Promise<unknown>;
+  sendRequest(method: string, params: unknown, token?: vscode.CancellationToken): Promise<unknown>;
   isRunning(): boolean;
 }
 
@@ -46,22 +53,23 @@ const editDelay = 300;
  */
 const listAround = 60;
 
-/** registerBoard registers the Show Board command and its view. */
-export function registerBoard(context: vscode.ExtensionContext, client: () => BoardClient | undefined): void {
+/**
+ * registerBoard registers the Show Board command and its view. It returns
+ * the function the extension calls on the server's gamels/annotated
+ * notification (the view then asks again for the values of its game).
+ */
+export function registerBoard(
+  context: vscode.ExtensionContext,
+  client: () => BoardClient | undefined,
+): (params: unknown) => void {
   const view = new BoardView(context.extensionUri, client);
   context.subscriptions.push(
     view,
     vscode.commands.registerCommand(showBoardCommand, (uri?: unknown) => view.show(uri)),
     vscode.commands.registerCommand(newGameCommand, () => view.newGame()),
   );
+  return (params) => view.annotated(params);
 }
-
-/** A message from the webview. */
-type FromView =
-  | { type: "ready" }
-  | { type: "go"; move: number }
-  | { type: "play"; slot?: string; cell?: Cell }
-  | { type: "newGame" };
 
 /** The sizes of a new game, and the one offered, by kind. */
 const sizes: Record<string, { lo: number; hi: number; def: number }> = {
@@ -81,8 +89,13 @@ class BoardView implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private editor: vscode.TextEditor | undefined;
   private current: Board | undefined;
+  /** The document (uri and version) and game whose values the view has, or is asking for. */
+  private valuesOf = "";
   private timer: ReturnType<typeof setTimeout> | undefined;
   private seq = 0;
+  /** The search of the position shown (gamels/evaluate), cancelled by the next step. */
+  private evaluating: vscode.CancellationTokenSource | undefined;
+  private side: EngineSide = "off";
   private readonly listeners: vscode.Disposable[] = [];
 
   constructor(
@@ -106,14 +119,15 @@ class BoardView implements vscode.Disposable {
       return;
     }
     const media = vscode.Uri.joinPath(this.extensionUri, "media");
+    const dist = vscode.Uri.joinPath(this.extensionUri, "dist");
     const panel = vscode.window.createWebviewPanel(
       "gamels.board",
       "gamels: Board",
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: true, localResourceRoots: [media] },
+      { enableScripts: true, localResourceRoots: [media, dist] },
     );
     this.panel = panel;
-    panel.webview.html = html(panel.webview, media);
+    panel.webview.html = html(panel.webview, media, dist);
     this.listeners.push(
       panel.webview.onDidReceiveMessage((m: FromView) => this.receive(m)),
       panel.onDidDispose(() => this.closed()),
@@ -145,6 +159,8 @@ class BoardView implements vscode.Disposable {
 
   private closed(): void {
     this.panel = undefined;
+    this.valuesOf = "";
+    this.evaluating?.cancel();
     if (this.timer) clearTimeout(this.timer);
     for (const l of this.listeners.splice(0)) l.dispose();
   }
@@ -157,7 +173,7 @@ class BoardView implements vscode.Disposable {
     }, ms);
   }
 
-  private post(msg: unknown): void {
+  private post(msg: ToView): void {
     void this.panel?.webview.postMessage(msg);
   }
 
@@ -175,6 +191,8 @@ class BoardView implements vscode.Disposable {
       textDocument: { uri: doc.uri.toString() },
       position: { line: p.line, character: p.character },
       movesAround: listAround,
+      nearest: true,
+      svg: true,
     });
   }
 
@@ -215,25 +233,80 @@ class BoardView implements vscode.Disposable {
       return;
     }
     this.current = board;
-    const from = Math.max(0, board.move - listAround);
-    const to = Math.min(board.moves.length, board.move + listAround);
-    this.post({
-      type: "board",
-      file: basename(doc.uri),
-      title: describe(board),
-      kind: board.kind,
-      verdict: board.verdict,
-      move: board.move,
-      played: board.played,
-      end: board.end,
-      count: board.moves.length,
-      from,
-      moves: board.moves
-        .slice(from, to)
-        .filter((m) => m !== undefined)
-        .map((m) => ({ move: m.move, text: m.text, line: m.range.start.line + 1 })),
-      svg: boardSvg(board, { earlier }),
-    });
+    const svg = board.svg ?? boardSvg(board, { earlier });
+    this.post({ type: "board", board: boardModel(board, basename(doc.uri), svg, listAround, cursor.line) });
+    this.post({ type: "engine", side: this.side });
+    void this.evaluate(doc, board);
+    const of = `${doc.uri.toString()}@${doc.version}#${board.game}`;
+    if (of !== this.valuesOf) {
+      this.valuesOf = of;
+      void this.values(doc, board);
+    }
+  }
+
+  /** at is where the editor's cursor shows the board b: its move's start, or the game's N line for move 0. */
+  private at(b: Board): Position | undefined {
+    return movePosition(b.moves, b.move);
+  }
+
+  /**
+   * evaluate asks the engine's value of the position b shows
+   * (gamels/evaluate) and sends it to the view; the next step cancels it.
+   */
+  private async evaluate(doc: vscode.TextDocument, b: Board): Promise<void> {
+    this.evaluating?.cancel();
+    this.evaluating?.dispose();
+    this.evaluating = undefined;
+    const c = this.client();
+    const p = this.at(b);
+    if (b.kind === "path" || !c || !c.isRunning() || !p) {
+      this.post({ type: "evaluation", game: b.game, move: b.move, evaluation: null });
+      return;
+    }
+    const cts = new vscode.CancellationTokenSource();
+    this.evaluating = cts;
+    this.post({ type: "evaluation", game: b.game, move: b.move, evaluation: null, pending: true });
+    let e: unknown;
+    try {
+      e = await c.sendRequest(evaluateMethod, { textDocument: { uri: doc.uri.toString() }, position: p }, cts.token);
+    } catch (err) {
+      // No value (a server without gamels/evaluate, a position the engine
+      // does not search): the line stays empty; the status line is the moves'.
+      if (!cts.token.isCancellationRequested) this.post({ type: "evaluation", game: b.game, move: b.move, evaluation: null });
+      return;
+    }
+    if (cts.token.isCancellationRequested) return;
+    this.post({ type: "evaluation", game: b.game, move: b.move, evaluation: isEvaluation(e) ? e : null });
+  }
+
+  /** values asks the values of b's game move by move (gamels/evaluations) and sends them to the view. */
+  private async values(doc: vscode.TextDocument, b: Board): Promise<void> {
+    const c = this.client();
+    const p = this.at(b);
+    if (b.kind === "path" || !c || !c.isRunning() || !p) {
+      this.post({ type: "evaluations", evaluations: null });
+      return;
+    }
+    const of = this.valuesOf;
+    let e: unknown;
+    try {
+      e = await c.sendRequest(evaluationsMethod, { textDocument: { uri: doc.uri.toString() }, position: p });
+    } catch {
+      e = null;
+    }
+    if (of !== this.valuesOf) return;
+    this.post({ type: "evaluations", evaluations: isEvaluations(e) ? (e as Evaluations) : null });
+  }
+
+  /** annotated is the server's gamels/annotated: the values of the document's games changed; ask again. */
+  annotated(params: unknown): void {
+    const uri = (params as { textDocument?: { uri?: string } })?.textDocument?.uri;
+    const ed = this.editor;
+    const b = this.current;
+    if (!this.panel || !ed || !b || ed.document.isClosed || uri !== ed.document.uri.toString()) return;
+    this.valuesOf = `${ed.document.uri.toString()}@${ed.document.version}#${b.game}`;
+    void this.values(ed.document, b);
+    void this.evaluate(ed.document, b);
   }
 
   private receive(m: FromView): void {
@@ -249,6 +322,14 @@ class BoardView implements vscode.Disposable {
     }
     if (m.type === "newGame") {
       void this.newGame();
+    }
+    if (m.type === "engine" && (m.side === "off" || m.side === "X" || m.side === "O")) {
+      this.side = m.side;
+      this.post({ type: "engine", side: m.side });
+      this.status(m.side === "off" ? "The engine plays no side." : `The engine plays ${m.side}: it answers each move from the board.`);
+    }
+    if (m.type === "picture" && (m.format === "svg" || m.format === "png" || m.format === "gif")) {
+      void this.picture(m.format);
     }
   }
 
@@ -310,7 +391,86 @@ class BoardView implements vscode.Disposable {
     const what = b.kind === "path" ? `cell ${cell?.row} ${cell?.col}: ${res.text}` : `move ${res.move}: ${res.text}`;
     if (await this.apply(doc, version, res)) {
       this.status(res.replaced ? `Played ${what}, replacing ${res.replaced} move(s).` : `Played ${what}.`);
+      if (typeof res.move === "number" && engineAnswers(this.side, b.kind, res.move)) {
+        await this.engineMove(doc, b.game, res.move);
+      }
     }
+  }
+
+  /**
+   * engineMove has the engine answer move (1-based) of game: the server's
+   * gamels.playEngineMove searches (with its own progress, which VS Code
+   * shows) and writes the move as its own edit; the cursor then goes to it.
+   */
+  private async engineMove(doc: vscode.TextDocument, game: number, move: number): Promise<void> {
+    const c = this.client();
+    if (!c || !c.isRunning() || doc.isClosed) return;
+    this.status(`Played move ${move}; the engine (${this.side}) is thinking…`);
+    let res: unknown;
+    try {
+      res = await c.sendRequest("workspace/executeCommand", {
+        command: engineMoveCommand,
+        arguments: [doc.uri.toString(), doc.version, game, move],
+      });
+    } catch (err) {
+      this.status(`The engine did not answer: ${refusal(err).message}`, true);
+      return;
+    }
+    const r = res as Partial<PlayEdit> | null;
+    this.status(`The engine played move ${r?.move ?? move + 1}${r?.text ? `: ${r.text}` : ""}.`);
+    const p = r?.position;
+    const visible = vscode.window.visibleTextEditors.find((e) => e.document === doc);
+    if (p && typeof p.line === "number" && visible) {
+      const pos = new vscode.Position(p.line, p.character);
+      visible.selection = new vscode.Selection(pos, pos);
+      visible.revealRange(visible.selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+      this.editor = visible;
+    }
+    this.schedule(0);
+  }
+
+  /**
+   * picture asks the server for a picture of the position shown
+   * (gamels/picture): "svg" goes to the clipboard; "png" and "gif" (the
+   * whole game) to a file chosen in the save dialog.
+   */
+  private async picture(format: PictureFormat): Promise<void> {
+    const b = this.current;
+    const ed = this.editor;
+    const c = this.client();
+    const p = b && this.at(b);
+    if (!b || !ed || ed.document.isClosed || !c || !c.isRunning() || !p) return;
+    const kind = vscode.window.activeColorTheme.kind;
+    const theme = kind === vscode.ColorThemeKind.Light || kind === vscode.ColorThemeKind.HighContrastLight ? "light" : "dark";
+    let res: unknown;
+    try {
+      res = await c.sendRequest(pictureMethod, { textDocument: { uri: ed.document.uri.toString() }, position: p, format, theme });
+    } catch (err) {
+      this.status(`No picture: ${refusal(err).message}`, true);
+      return;
+    }
+    if (!isPicture(res)) {
+      this.status("The server's answer is not a picture.", true);
+      return;
+    }
+    if (format === "svg") {
+      await vscode.env.clipboard.writeText(res.data);
+      this.status(`Copied the board as SVG (${res.data.length} characters).`);
+      return;
+    }
+    const dir = vscode.Uri.joinPath(ed.document.uri, "..");
+    const target = await vscode.window.showSaveDialog({
+      defaultUri: vscode.Uri.joinPath(dir, res.name),
+      filters: format === "png" ? { "PNG picture": ["png"] } : { "GIF animation": ["gif"] },
+      title: format === "png" ? "gamels: Save PNG" : "gamels: Save animation",
+    });
+    if (!target) {
+      this.status("Nothing saved.");
+      return;
+    }
+    const bytes = Buffer.from(res.data, "base64");
+    await vscode.workspace.fs.writeFile(target, bytes);
+    this.status(`Saved ${basename(target)} (${bytes.length} bytes).`);
   }
 
   private refused(r: { message: string; code: string }): void {
@@ -419,10 +579,10 @@ function basename(uri: vscode.Uri): string {
 }
 
 /** html is the webview's page: the strict CSP, the stylesheet, the one script by its nonce. */
-function html(webview: vscode.Webview, media: vscode.Uri): string {
+function html(webview: vscode.Webview, media: vscode.Uri, dist: vscode.Uri): string {
   const nonce = randomBytes(16).toString("base64");
   const css = webview.asWebviewUri(vscode.Uri.joinPath(media, "board.css"));
-  const js = webview.asWebviewUri(vscode.Uri.joinPath(media, "board.js"));
+  const js = webview.asWebviewUri(vscode.Uri.joinPath(dist, "board.js"));
   const csp = [
     "default-src 'none'",
     `style-src ${webview.cspSource}`,
@@ -440,24 +600,6 @@ function html(webview: vscode.Webview, media: vscode.Uri): string {
 <title>gamels: Board</title>
 </head>
 <body>
-<header>
-  <button id="newGame" class="new-game" title="Add a new game to the transcript (gamels: New Game)">New game</button>
-  <div id="title" class="title"></div>
-  <div id="verdict" class="verdict"></div>
-</header>
-<nav class="controls" aria-label="Step through the moves">
-  <button id="first" title="First: before the first move (Home)" aria-label="First">|◀</button>
-  <button id="prev" title="Previous move (Left)" aria-label="Previous">◀</button>
-  <span id="pos" class="pos"></span>
-  <button id="next" title="Next move (Right)" aria-label="Next">▶</button>
-  <button id="last" title="Last move (End)" aria-label="Last">▶|</button>
-</nav>
-<main>
-  <div id="board" class="board" tabindex="0"></div>
-  <ol id="moves" class="moves"></ol>
-</main>
-<p id="status" class="status" role="status"></p>
-<p id="empty" class="empty" hidden></p>
 <script nonce="${nonce}" src="${js}"></script>
 </body>
 </html>`;

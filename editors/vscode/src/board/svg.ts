@@ -32,6 +32,7 @@
 // Cost: O(n²) elements and characters for an n x n board (about 150 bytes a
 // cell); a 100 x 100 board is about 1.5 MB of SVG.
 
+import { describe } from "../view/model";
 import type { Board, Cell } from "./types";
 import { pushPreview, slots } from "./play";
 
@@ -57,20 +58,7 @@ export function escapeXml(s: string): string {
   );
 }
 
-const kindName = { pousse: "Pousse", spot: "Spot", path: "PATH" } as const;
-
-/** describe is a one-line account of what the drawing shows. O(1). */
-export function describe(b: Board): string {
-  const where =
-    b.kind === "path"
-      ? `board ${b.game}`
-      : b.move === 0
-        ? `game ${b.game}, before the first move`
-        : b.move > b.played
-          ? `game ${b.game}, move ${b.move} (not played: the game ended at move ${b.played})`
-          : `game ${b.game}, after move ${b.move} of ${b.moves.length}`;
-  return `${kindName[b.kind] ?? b.kind} ${b.n}×${b.n}, ${where}: ${b.verdict}`;
-}
+export { describe };
 
 const key = (c: Cell): string => `${c.row},${c.col}`;
 

@@ -52,6 +52,10 @@ export interface Board {
   lastMove?: MoveEntry;
   endMove?: MoveEntry;
   earlierMove?: MoveEntry;
+  /** Asked with svg: true: this board drawn by the server (internal/picture), classes only, no colours. */
+  svg?: string;
+  /** Asked with nearest: true: the cursor is outside every game and this is the nearest game, at move 0. */
+  outside?: boolean;
 }
 
 /** What one move from the position shown does at once: a Pousse slot or a Spot cell. */
@@ -110,4 +114,75 @@ export function isBoard(v: unknown): v is Board {
     b.rows.every((r) => typeof r === "string") &&
     Array.isArray(b.moves)
   );
+}
+
+/** gamels/evaluate's answer: the engine's value of one position (docs/protocol.md). */
+export interface Evaluation {
+  game: number;
+  move: number;
+  toMove: "X" | "O";
+  result: "win" | "loss" | "unknown";
+  winner?: "X" | "O";
+  plies?: number;
+  value: string;
+  best?: { text: string; slot?: string; cell?: Cell };
+  depth: number;
+  complete: boolean;
+  source: "annotations" | "search";
+}
+
+/** One engine annotation of gamels/evaluations: a move (1-based) that missed a win, blundered, or decided. */
+export interface Annotation {
+  move: number;
+  kind: "missed-win" | "blunder" | "decisive";
+  mark: string;
+  text: string;
+  played?: string;
+  best?: string;
+}
+
+/** gamels/evaluations' answer: the values of a game's positions 0..moveCount, and its annotations. */
+export interface Evaluations {
+  game: number;
+  moveCount: number;
+  depth: number;
+  complete: boolean;
+  pending: boolean;
+  off?: string;
+  /** One character a position: "X" X wins, "O" O wins, "." nothing forced, " " not analysed. */
+  values: string;
+  annotations: Annotation[];
+}
+
+/** gamels/picture's answer: data is the SVG text, or base64 for png and gif. */
+export interface Picture {
+  format: "svg" | "png" | "gif";
+  mime: string;
+  name: string;
+  data: string;
+}
+
+/** isEvaluation checks the shape of a gamels/evaluate answer. O(1). */
+export function isEvaluation(v: unknown): v is Evaluation {
+  const e = v as Partial<Evaluation> | null;
+  return typeof e === "object" && e !== null && typeof e.value === "string" && typeof e.move === "number" && typeof e.game === "number";
+}
+
+/** isEvaluations checks the shape of a gamels/evaluations answer. O(annotations). */
+export function isEvaluations(v: unknown): v is Evaluations {
+  const e = v as Partial<Evaluations> | null;
+  return (
+    typeof e === "object" &&
+    e !== null &&
+    typeof e.game === "number" &&
+    typeof e.values === "string" &&
+    Array.isArray(e.annotations) &&
+    e.annotations.every((a) => typeof a?.move === "number" && typeof a?.kind === "string")
+  );
+}
+
+/** isPicture checks the shape of a gamels/picture answer. O(1). */
+export function isPicture(v: unknown): v is Picture {
+  const p = v as Partial<Picture> | null;
+  return typeof p === "object" && p !== null && typeof p.data === "string" && typeof p.name === "string" && typeof p.format === "string";
 }

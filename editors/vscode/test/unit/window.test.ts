@@ -5,7 +5,7 @@ import { test } from "node:test";
 import * as assert from "node:assert/strict";
 import { movesByNumber } from "../../src/board/window";
 import { movePosition } from "../../src/board/steps";
-import { describe } from "../../src/board/svg";
+import { describe } from "../../src/view/model";
 import type { Board, MoveEntry } from "../../src/board/types";
 
 function entry(k: number): MoveEntry {

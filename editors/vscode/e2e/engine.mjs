@@ -1,0 +1,152 @@
+// The engine in the board view, in the real VS Code (run by run.mjs, after
+// the other scenarios): on icfp1998.pousse, the value line and the best
+// move of a position (gamels/evaluate), the strip of values move by move
+// (gamels/evaluations) with its marks, `n` to the blunder, `N` back, a
+// click on the strip; the engine toggle answering a move from the board
+// (gamels.playEngineMove); Copy SVG, Save PNG and Save animation
+// (gamels/picture). Saves screenshots (vscode-engine-*.png).
+
+import { boardFrame, goLine, readBoard, stepper } from "./board.mjs";
+
+/** What the view shows of the engine: the value line, the best move, the strip. */
+function readEngine() {
+  const strip = document.getElementById("strip");
+  const cells = strip ? [...strip.querySelectorAll(".cell")] : [];
+  return {
+    value: document.getElementById("value")?.textContent ?? "",
+    best: [...document.querySelectorAll("svg.gamels-board .best")].map((e) => e.getAttribute("data-slot") ?? `${e.getAttribute("data-row")},${e.getAttribute("data-col")}`),
+    strip: strip && !strip.hidden ? cells.length : 0,
+    marks: cells.filter((c) => c.classList.contains("mark")).map((c) => `${c.dataset.move}:${[...c.classList].filter((k) => ["blunder", "decisive", "missed-win"].includes(k)).join("+")}`),
+    current: cells.filter((c) => c.classList.contains("current")).map((c) => Number(c.dataset.move)),
+    about: strip?.querySelector(".about")?.textContent ?? "",
+    status: document.getElementById("boardstatus")?.textContent ?? "",
+    engine: document.getElementById("engine")?.textContent ?? "",
+    moves: [...document.querySelectorAll("#moves li")].map((li) => li.textContent),
+  };
+}
+
+/** shotView saves the board view's editor group, cropped, as name.png. */
+async function shotView(page, h, name) {
+  const clip = await page.evaluate(() => {
+    const el = [...document.querySelectorAll(".editor-group-container")]
+      .map((e) => e.getBoundingClientRect())
+      .filter((r) => r.width > 0)
+      .sort((a, b) => b.x - a.x)[0];
+    return el ? { x: el.x, y: el.y, width: el.width, height: Math.min(el.height, 640) } : null;
+  });
+  if (!clip) return;
+  const file = h.path.join(h.out, `${name}.png`);
+  await page.screenshot({ path: file, clip, captureBeyondViewport: false });
+  h.log(`screenshot ${file}`);
+}
+
+/**
+ * engineScenario runs the checks; h holds run.mjs's helpers:
+ * { mode, check, log, until, openFile, runCommand, key, text, shot, out, path, fs, folder }.
+ */
+export async function engineScenario(page, h) {
+  const { mode, check, until, openFile } = h;
+  const m = (s) => `${mode}: engine: ${s}`;
+  const frame = await boardFrame(page);
+  check(frame != null, m("the board view is open"));
+  if (!frame) return;
+  const read = () => frame.evaluate(readEngine);
+  const { step } = stepper(page, h, frame);
+
+  // Move 12 of game 1, O's T4: X wins at once with L2.
+  await openFile(page, "icfp1998.pousse");
+  await goLine(page, h, 16);
+  const at12 = await until("the value of move 12", async () => {
+    const b = await frame.evaluate(readBoard);
+    const e = await read();
+    return b && b.move === 12 && /X wins at once/.test(e.value) && e.best.length > 0 ? e : false;
+  }, 30_000).catch(read);
+  check(/X wins at once/.test(at12.value) && /best L2/.test(at12.value) && at12.best.join() === "L2",
+    m('move 12 of icfp1998.pousse: "X wins at once; best L2", the slot L2 marked best on the board'), JSON.stringify(at12));
+
+  // The strip: one cell a position (0..13), the blunder marked.
+  const strip = await until("the strip of values", async () => {
+    const e = await read();
+    return e.strip === 14 && e.marks.length > 0 ? e : false;
+  }, 30_000).catch(read);
+  check(strip.strip === 14 && strip.marks.some((k) => /^12:.*blunder/.test(k)) && strip.current.join() === "12",
+    m("the strip: 14 positions, move 12 marked a blunder, the current move 12 outlined"), JSON.stringify(strip));
+  await shotView(page, h, `vscode-engine-${mode}`);
+
+  // n from the start to the blunder; N back finds nothing before it.
+  let r = await step("Home", () => frame.$eval("#board", (el) => el.focus()).then(() => page.keyboard.press("Home")), 0);
+  check(r.b.move === 0, m("Home: move 0"), `${r.b.move}`);
+  r = await step("n", () => page.keyboard.press("n"), 12);
+  check(r.b.move === 12 && r.line === 16, m("n: to the blunder, move 12 (T4), the editor's cursor on line 16"), `${r.b.move} line ${r.line}`);
+  await page.keyboard.press("Shift+N");
+  const back = await until("N's answer", async () => {
+    const e = await read();
+    return /No annotated move before move 12/.test(e.status) ? e : false;
+  }, 5_000).catch(read);
+  check(/No annotated move before move 12/.test(back.status), m("N from the first annotated move: nothing before it, said so"), back.status);
+
+  // A click on the strip: position 5.
+  r = await step("strip click", () => frame.$eval('#strip .cell[data-move="5"]', (c) => c.click()), 5);
+  check(r.b.move === 5 && r.line === 9, m("a click on the strip's cell 5: move 5, the editor's cursor on line 9"), `${r.b.move} line ${r.line}`);
+
+  // Pictures of the position shown.
+  await pictures(page, h, frame, read);
+
+  // The engine toggle: O answers X's move from the board.
+  if (h.folder) {
+    h.fs.writeFileSync(h.path.join(h.folder, "engine.pousse"), "1\n4\nQUIT\n");
+    await openFile(page, "engine.pousse");
+    await goLine(page, h, 2);
+    await until("the empty 4 x 4 board", async () => {
+      const b = await frame.evaluate(readBoard);
+      return b && b.n === 4 && b.move === 0;
+    }, 20_000).catch(() => false);
+    await frame.$eval("#engine", (b) => b.click());
+    await frame.$eval("#engine", (b) => b.click());
+    const side = await until("the engine to play O", async () => /Engine plays: O/.test((await read()).engine), 5_000).catch(() => false);
+    check(side, m('the toggle: "Engine plays: O" after two clicks'), (await read()).engine);
+    await frame.$eval('svg.gamels-board rect.slot[data-slot="T1"]', (s) => s.dispatchEvent(new MouseEvent("click", { bubbles: true })));
+    const answered = await until("the engine's answer", async () => {
+      const b = await frame.evaluate(readBoard);
+      const e = await read();
+      return b && b.move === 2 && e.moves.length === 2 ? { b, e } : false;
+    }, 30_000).catch(async () => ({ b: await frame.evaluate(readBoard), e: await read() }));
+    check(answered.b?.move === 2 && answered.e.moves[0] === "T1" && answered.e.moves.length === 2 && /The engine played move 2/.test(answered.e.status),
+      m("T1 from the board, then the engine's move 2 written and shown"), JSON.stringify(answered));
+    await shotView(page, h, `vscode-engine-answer-${mode}`);
+    await frame.$eval("#engine", (b) => b.click());
+    const off = await until("the engine off", async () => /Engine plays: off/.test((await read()).engine), 5_000).catch(() => false);
+    check(off, m('a third click: "Engine plays: off"'), (await read()).engine);
+  }
+}
+
+/** pictures: Copy SVG to the clipboard, Save PNG and Save animation through VS Code's save dialog. */
+async function pictures(page, h, frame, read) {
+  const { mode, check, until } = h;
+  const m = (s) => `${mode}: engine: ${s}`;
+  await frame.$eval("#picture-svg", (b) => b.click());
+  const copied = await until("Copy SVG", async () => {
+    const e = await read();
+    return /Copied the board as SVG/.test(e.status) || /No picture/.test(e.status) ? e.status : false;
+  }, 15_000).catch(async () => (await read()).status);
+  const clip = await page.evaluate(() => navigator.clipboard.readText()).catch((err) => `(clipboard: ${err})`);
+  check(/Copied the board as SVG/.test(copied) && /<svg[\s>]/.test(clip) && /<\/svg>\s*$/.test(clip),
+    m("Copy SVG: the status says so and the clipboard holds an SVG document"), `${copied} | ${clip.slice(0, 80)}`);
+  if (!h.folder) return;
+  for (const [id, ext, magic, what] of [["#picture-png", "png", "\x89PNG", "Save PNG"], ["#picture-gif", "gif", "GIF8", "Save animation"]]) {
+    const before = new Set(h.fs.readdirSync(h.folder));
+    await frame.$eval(id, (b) => b.click());
+    // VS Code's own save dialog (a quick input holding the suggested path): Enter saves.
+    const dialog = await page.waitForSelector(".quick-input-widget input", { visible: true, timeout: 15_000 }).catch(() => null);
+    const suggested = dialog ? await page.evaluate((el) => el.value, dialog) : "";
+    if (dialog) await page.keyboard.press("Enter");
+    const file = await until(`the ${ext} file`, () => {
+      const f = h.fs.readdirSync(h.folder).find((n) => n.endsWith(`.${ext}`) && !before.has(n));
+      return f && h.fs.statSync(h.path.join(h.folder, f)).size > 0 ? f : false;
+    }, 20_000).catch(() => "");
+    const bytes = file ? h.fs.readFileSync(h.path.join(h.folder, file)) : Buffer.alloc(0);
+    check(file !== "" && bytes.subarray(0, magic.length).toString("latin1") === magic,
+      m(`${what}: the save dialog suggests ${suggested.slice(suggested.lastIndexOf("/") + 1)}, and the file written is a ${ext.toUpperCase()} (${bytes.length} bytes)`),
+      `${file} ${bytes.subarray(0, 8).toString("hex")}`);
+  }
+}

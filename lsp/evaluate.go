@@ -1,0 +1,193 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"gamels/analyze"
+	"gamels/analyze/solve"
+	"gamels/parse"
+)
+
+// EvaluateMethod is the gamels extension request that answers the
+// engine's value and best move in the position under the cursor, for a
+// board view to show (docs/protocol.md).
+const EvaluateMethod = "gamels/evaluate"
+
+// evaluateParams are the params of gamels/evaluate. Depth, when given,
+// replaces the gamels.analysis.depth setting for this request.
+type evaluateParams struct {
+	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
+	Position     *protocol.Position              `json:"position"`
+	Depth        *int                            `json:"depth"`
+}
+
+// evaluation is the answer of gamels/evaluate; docs/protocol.md gives
+// it as a TypeScript interface.
+type evaluation struct {
+	Game     int       `json:"game"` // 1-based
+	Move     int       `json:"move"` // moves before the position, as gamels/board's move
+	ToMove   string    `json:"toMove"`
+	Result   string    `json:"result"` // "win", "loss", "unknown", for ToMove
+	Winner   string    `json:"winner,omitempty"`
+	Plies    int       `json:"plies,omitzero"`
+	Value    string    `json:"value"` // solve.Result.Value
+	Best     *bestMove `json:"best,omitempty"`
+	Depth    int       `json:"depth"` // the horizon searched in full
+	Complete bool      `json:"complete"`
+	Source   string    `json:"source"` // "annotations" or "search"
+	Nodes    int64     `json:"nodes"`
+	Asked    int       `json:"askedDepth"` // the horizon asked for
+}
+
+// bestMove is the search's move: its token and, for a board to mark it,
+// the Pousse edge slot or the Spot cell.
+type bestMove struct {
+	Text string     `json:"text"`
+	Slot string     `json:"slot,omitempty"`
+	Cell *boardCell `json:"cell,omitempty"`
+}
+
+// evaluateRequest is the handler of gamels/evaluate: the depth setting
+// is read on the read goroutine, as the settings are written, then
+// evaluate runs on the snapshot.
+func evaluateRequest(s *Server, ctx context.Context, raw []byte) (func(context.Context) (any, error), error) {
+	s.mu.Lock()
+	depth := s.settings.Analysis.depth()
+	s.mu.Unlock()
+	return docRequest(EvaluateMethod, func(ctx context.Context, snap *snapshot, p *evaluateParams) (any, error) {
+		return evaluate(ctx, snap, p, depth)
+	})(s, ctx, raw)
+}
+
+// evaluate answers gamels/evaluate: the value of the position after the
+// moves that start at or before the cursor, for the side to move, and
+// the search's move. It is null outside every game, for PATH and for a
+// game over there. The answer comes from the document's annotations when
+// they are of this snapshot at this depth (O(1)); else from a search of
+// at most annotationNodes nodes, which ctx cancels.
+func evaluate(ctx context.Context, snap *snapshot, p *evaluateParams, depth int) (any, error) {
+	if p.Position == nil {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "gamels: gamels/evaluate needs a position")
+	}
+	if p.Depth != nil {
+		if *p.Depth < 1 {
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "gamels: depth is %d: it must be 1 or more (at most %d is searched)", *p.Depth, solve.MaxDepth)
+		}
+		depth = min(*p.Depth, solve.MaxDepth)
+	}
+	fa, _, off, err := snap.at(*p.Position)
+	if err != nil {
+		return nil, err
+	}
+	ga := fa.gameAt(off)
+	if ga == nil || ga.game.Size == 0 || snap.kind == parse.Path {
+		return nil, nil
+	}
+	g := ga.game
+	k := sort.Search(len(g.Moves), func(i int) bool { return g.MoveSpan(i).Start > off })
+	if over(snap.kind, ga, k) {
+		return nil, nil
+	}
+	ev := &evaluation{Game: g.Index + 1, Move: k, Asked: depth, Source: "annotations"}
+	var r solve.Result
+	if an := snap.annotations().game(g.Index); an != nil && snap.annotations().depth == depth && k < len(an.Evals) {
+		r = an.Evals[k]
+	} else {
+		ev.Source = "search"
+		if r, err = searchAt(ctx, fa.rules, ga, k, depth); err != nil {
+			return nil, err
+		}
+	}
+	if r.Best == "" { // a search cut short before its first ply: nothing to say
+		return nil, refusal(codeRequestFailed, "no-result", nil, "the engine found no move within its budget")
+	}
+	fillEvaluation(ev, snap.kind, r, k)
+	return ev, nil
+}
+
+// over reports whether the game of ga is over after its first k moves:
+// it ended at or before move k, or (Spot) holds its 2N moves. O(1).
+func over(kind parse.Kind, ga *gameAnalysis, k int) bool {
+	r := ga.result()
+	return r == nil || (r.End >= 0 && k > r.End) || (kind == parse.Spot && k >= 2*ga.game.Size)
+}
+
+// fillEvaluation sets what ev says of r, the search's result in the
+// position after k moves.
+func fillEvaluation(ev *evaluation, kind parse.Kind, r solve.Result, k int) {
+	mover := analyze.Player(1 + k&1)
+	who, other := playerNames(kind, k)
+	ev.ToMove = marker(mover)
+	ev.Result = r.Proof.String()
+	switch r.Proof {
+	case solve.Win:
+		ev.Winner, ev.Plies = marker(mover), r.Plies
+	case solve.Loss:
+		ev.Winner, ev.Plies = marker(3-mover), r.Plies
+	}
+	ev.Value = r.Value(who, other)
+	ev.Depth, ev.Complete, ev.Nodes = r.Depth, r.Complete, r.Nodes
+	ev.Best = &bestMove{Text: r.Best}
+	if kind == parse.Pousse {
+		ev.Best.Slot = r.Best
+	} else if row, col, ok := spotCell(r.Best); ok {
+		ev.Best.Cell = &boardCell{row, col}
+	}
+}
+
+// spotCell reads the cell of a Spot move token, "2 3 +".
+func spotCell(tok string) (row, col int, ok bool) {
+	var sign string
+	_, err := fmt.Sscanf(tok, "%d %d %s", &row, &col, &sign)
+	return row, col, err == nil
+}
+
+// searchAt searches the position after the first k moves of the Pousse
+// (under rules) or Spot game of ga at depth plies, with the node budget
+// and table of the annotations, so that its answer is what an annotation
+// of the position would say. It returns the context's error when ctx
+// stops it, and refusals for a position the engine does not play from.
+// Cost: O(k) to replay, then at most annotationNodes nodes.
+func searchAt(ctx context.Context, rules parse.Rules, ga *gameAnalysis, k, depth int) (solve.Result, error) {
+	g := ga.game
+	opts := solve.Options{Depth: depth, Nodes: annotationNodes, TableBits: annotationTableBits}
+	var r solve.Result
+	var err error
+	switch {
+	case ga.pousse != nil:
+		if _, perr := ga.pousse.PlayAt(k, "L1"); isRefusal(perr) {
+			return r, asRefusal(perr)
+		}
+		p, nerr := solve.NewPousse(g.Size, rules)
+		if nerr != nil {
+			return r, engineRefusal(nerr)
+		}
+		for _, mv := range g.Moves[:k] {
+			p.Play(mv.Dir(), mv.Line())
+		}
+		r, err = p.Solve(ctx, opts)
+	case ga.spot != nil:
+		if _, perr := ga.spot.PlayAt(k, 1, 1); isRefusal(perr) {
+			return r, asRefusal(perr)
+		}
+		sp, nerr := solve.NewSpot(g.Size)
+		if nerr != nil {
+			return r, engineRefusal(nerr)
+		}
+		for _, mv := range g.Moves[:k] {
+			sp.Play(mv.Row(), mv.Col(), mv.Add())
+		}
+		r, err = sp.Solve(ctx, opts)
+	default:
+		return r, refusal(jsonrpc2.InvalidParams, analyze.CodeBadTarget, nil, "the engine plays only Pousse and Spot")
+	}
+	if err != nil {
+		return r, engineRefusal(err)
+	}
+	return r, ctx.Err()
+}

@@ -1,0 +1,154 @@
+package lsp
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+)
+
+// evaluateAt asks gamels/evaluate at line (0-based) of u, with depth when
+// not 0.
+func evaluateAt(c *testClient, u uri.URI, line uint32, depth int) (*evaluation, error) {
+	params := map[string]any{"textDocument": map[string]any{"uri": u}, "position": pos(line, 0)}
+	if depth != 0 {
+		params["depth"] = depth
+	}
+	var ev *evaluation
+	_, err := c.conn.Call(context.Background(), EvaluateMethod, params, &ev)
+	return ev, err
+}
+
+// TestEvaluate asks gamels/evaluate on every kind, from the document's
+// annotations (at their depth, 4) and from a search (another depth): the
+// value in analyze/solve's words, the best move as a slot or a cell, and
+// null outside every game, for PATH and after the end of a game. The
+// expected values are those the annotations of the same games say
+// (annotations_test.go): in annotatedGame, X misses L1 (wins at once)
+// at move 5, O misses R2 at move 6 and O has a win in 3 after move 7; in icfp1998.pousse, X's L2 after
+// move 12 wins.
+func TestEvaluate(t *testing.T) {
+	icfp, err := os.ReadFile("../testdata/examples/icfp1998.pousse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := map[uri.URI]string{
+		"file:///a.pousse":    annotatedGame,
+		"file:///t1.pousse":   strings.Replace(annotatedGame, "QUIT", "T1\nQUIT", 1), // O's T1: wins in 3
+		"file:///icfp.pousse": string(icfp),
+		"file:///s.spot":      "# two 2x2 games\n2\n1 1 +\n2 2 +\n2 2 -\n\n2\n1 1 +\n2 2 +\n1 2 +\n2 2 -\n\n0\n",
+		"file:///b.path":      "3\n\nWBB\nWWU\nWBB\n",
+	}
+	c := startServer(t, nil)
+	c.initialize(nil, `{"gamels.analysis.enabled": true, "gamels.analysis.depth": 4}`)
+	for u, text := range docs {
+		c.open(u, 1, text)
+	}
+	for u := range docs {
+		if !strings.HasSuffix(string(u), ".path") {
+			c.waitFor(u, "annotations", func(p *protocol.PublishDiagnosticsParams) bool {
+				c.srv.mu.Lock()
+				d := c.srv.docs[u]
+				c.srv.mu.Unlock()
+				return d != nil && d.snap.Load().annotations() != nil
+			})
+		}
+	}
+	slot := func(s string) *bestMove { return &bestMove{Text: s, Slot: s} }
+	tests := []struct {
+		name  string
+		u     uri.URI
+		line  uint32
+		depth int
+		want  *evaluation
+	}{
+		{"pousse/win-at-once", "file:///a.pousse", 5, 0, &evaluation{Game: 1, Move: 4, ToMove: "X", Result: "win", Winner: "X", Plies: 1,
+			Value: "X wins at once", Best: slot("L1"), Depth: 1, Complete: true, Source: "annotations", Asked: 4}},
+		{"pousse/o-wins-at-once", "file:///a.pousse", 6, 0, &evaluation{Game: 1, Move: 5, ToMove: "O", Result: "win", Winner: "O", Plies: 1,
+			Value: "O wins at once", Best: slot("R2"), Depth: 1, Complete: true, Source: "annotations", Asked: 4}},
+		{"pousse/searched", "file:///a.pousse", 5, 3, &evaluation{Game: 1, Move: 4, ToMove: "X", Result: "win", Winner: "X", Plies: 1,
+			Value: "X wins at once", Best: slot("L1"), Depth: 1, Complete: true, Source: "search", Asked: 3}},
+		{"pousse/before-blunder", "file:///a.pousse", 4, 0, &evaluation{Game: 1, Move: 3, ToMove: "O", Result: "unknown",
+			Value: "no forced result within 4 plies", Best: slot("R1"), Depth: 4, Complete: true, Source: "annotations", Asked: 4}},
+		{"pousse/n-line", "file:///a.pousse", 1, 0, &evaluation{Game: 1, Move: 0, ToMove: "X", Result: "unknown",
+			Value: "no forced result within 4 plies", Best: slot("L1"), Depth: 4, Complete: true, Source: "annotations", Asked: 4}},
+		{"pousse/o-wins-in-3", "file:///a.pousse", 8, 0, &evaluation{Game: 1, Move: 7, ToMove: "O", Result: "win", Winner: "O", Plies: 3,
+			Value: "O wins in 3", Best: slot("T1"), Depth: 3, Complete: true, Source: "annotations", Asked: 4}},
+		{"pousse/icfp-decisive", "file:///icfp.pousse", 15, 6, &evaluation{Game: 1, Move: 12, ToMove: "X", Result: "win", Winner: "X", Plies: 1,
+			Value: "X wins at once", Best: slot("L2"), Depth: 1, Complete: true, Source: "search", Asked: 6}},
+		{"pousse/depth-capped", "file:///icfp.pousse", 15, 99, &evaluation{Game: 1, Move: 12, ToMove: "X", Result: "win", Winner: "X", Plies: 1,
+			Value: "X wins at once", Best: slot("L2"), Depth: 1, Complete: true, Source: "search", Asked: 12}},
+		{"pousse/outside", "file:///icfp.pousse", 1, 0, nil},
+		{"pousse/over", "file:///icfp.pousse", 16, 0, nil}, // after X's L2 won
+		{"spot/repeat-then-over", "file:///s.spot", 4, 0, nil},
+		{"spot/full", "file:///s.spot", 11, 0, nil}, // 4 moves of a 2x2 game
+		{"spot/outside", "file:///s.spot", 0, 0, nil},
+		{"spot/trailing0", "file:///s.spot", 13, 0, nil},
+		{"path", "file:///b.path", 2, 0, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := evaluateAt(c, tt.u, tt.line, tt.depth)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got, cmpopts.IgnoreFields(evaluation{}, "Nodes")); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+
+	// X after O's T1 (a win in 3): X loses in 2, whatever it plays.
+	ev, err := evaluateAt(c, "file:///t1.pousse", 9, 0)
+	if err != nil || ev == nil {
+		t.Fatalf("after T1: %v %v", ev, err)
+	}
+	if ev.ToMove != "X" || ev.Result != "loss" || ev.Winner != "O" || ev.Plies != 2 || ev.Value != "O wins in 2" || ev.Best == nil || ev.Best.Slot == "" {
+		t.Errorf("after T1: %+v, want X to move, a loss in 2, O the winner, a move", ev)
+	}
+
+	// Spot: after 1 1 +, 2 2 +, player 1 adds a spot (removing one
+	// repeats a pattern and loses); the game's two moves left hold no
+	// forced result.
+	ev, err = evaluateAt(c, "file:///s.spot", 3, 0)
+	if err != nil || ev == nil {
+		t.Fatalf("spot: %v %v", ev, err)
+	}
+	best := map[string]boardCell{"1 2 +": {1, 2}, "2 1 +": {2, 1}}
+	if want, ok := best[ev.Best.Text]; !ok || ev.Best.Cell == nil || *ev.Best.Cell != want || ev.Best.Slot != "" {
+		t.Errorf("spot best move %+v, want 1 2 + or 2 1 + with its cell", ev.Best)
+	}
+	ev.Best = nil
+	want := &evaluation{Game: 1, Move: 2, ToMove: "X", Result: "unknown", Value: "no forced result within 2 plies",
+		Depth: 2, Complete: true, Source: "annotations", Asked: 4}
+	if diff := cmp.Diff(want, ev, cmpopts.IgnoreFields(evaluation{}, "Nodes")); diff != "" {
+		t.Errorf("spot (-want +got)\n%s", diff)
+	}
+}
+
+// TestEvaluateRefused: the params a client gets wrong are InvalidParams.
+func TestEvaluateRefused(t *testing.T) {
+	c := startServer(t, nil)
+	c.initialize(nil, "")
+	const u = uri.URI("file:///r.pousse")
+	c.open(u, 1, "3\nL1\nQUIT\n")
+	for _, params := range []map[string]any{
+		{"textDocument": map[string]any{"uri": u}},
+		{"textDocument": map[string]any{"uri": u}, "position": pos(1, 0), "depth": 0},
+		{"textDocument": map[string]any{"uri": u}, "position": pos(1, 0), "depth": -3},
+		{"textDocument": map[string]any{"uri": "file:///closed.pousse"}, "position": pos(1, 0)},
+	} {
+		_, err := c.conn.Call(context.Background(), EvaluateMethod, params, nil)
+		var je *jsonrpc2.Error
+		if !errors.As(err, &je) || je.Code != jsonrpc2.InvalidParams {
+			t.Errorf("%v: %v, want InvalidParams", params, err)
+		}
+	}
+}
