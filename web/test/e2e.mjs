@@ -163,6 +163,52 @@ async function undoKey(page) {
 }
 
 /**
+ * playTimes measures, in the page, a click on an edge slot to the board
+ * redrawn at the move written, for six moves (L1..L6) of a new 6x6 game
+ * after `games` random 8x8 games (about 300 bytes each): the page's
+ * round trip (gamels/play, the edit, gamels/board) on a document of that
+ * size. Returns the times in ms, sorted, and the document's length.
+ */
+async function playTimes(page, games) {
+  let seed = 7;
+  const rnd = (n) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+  const parts = [];
+  for (let g = 0; g < games; g++) {
+    const moves = [];
+    for (let i = 0; i < 40; i++) moves.push("LRTB"[rnd(4)] + (1 + rnd(8)));
+    parts.push(`8\n${moves.join("\n")}\nQUIT\n`);
+  }
+  parts.push("6\nQUIT\n");
+  const t = `${parts.length}\n\n${parts.join("\n")}`;
+  await page.click("button[title^='Open the example sample.pousse']");
+  await page.evaluate((s) => {
+    const v = window.gamels.view();
+    v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: s }, userEvent: "input.paste" });
+  }, t);
+  await cursorTo(page, t.split("\n").length - 2);
+  if (!(await waitBoard(page, parts.length, 0))) throw new Error(`no board of game ${parts.length}`);
+  await sleep(300);
+  const times = await page.evaluate(async () => {
+    const board = document.getElementById("board");
+    const out = [];
+    for (let i = 1; i <= 6; i++) {
+      const shown = () => Number(board.querySelector("svg.gamels-board")?.getAttribute("data-move")) === i;
+      const t0 = performance.now();
+      board.querySelector(`rect.slot[data-slot="L${i}"]`).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      await new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`move ${i}: no board`)), 10000);
+        const obs = new MutationObserver(() => shown() && (obs.disconnect(), clearTimeout(timer), resolve()));
+        obs.observe(board, { childList: true, subtree: true, attributes: true });
+      });
+      out.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return out.sort((a, b) => a - b);
+  });
+  return { times, length: t.length };
+}
+
+/**
  * playScenario plays on the board of a fresh page as a user would, and
  * checks the text after each step against the expected transcript and
  * gamels fmt (every text written by play is canonical).
@@ -313,6 +359,22 @@ async function playScenario(page) {
   check(await waitText(page, beforeEngine.replace(/QUIT\n$/, "B1\nQUIT\n")), "undo takes back the engine's move alone");
   await page.click("#engine"); // O -> off
 
+  // A board drawn from an older text: the click is refused (stale-version), nothing written, the board redrawn.
+  await sleep(400);
+  const staleBefore = await text(page);
+  await page.evaluate(() => {
+    const v = window.gamels.view();
+    v.dispatch({ changes: { from: v.state.doc.length, insert: "# typed just before the click\n" } });
+    document.querySelector('#board rect.slot[data-slot="B3"]').dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  });
+  await page.waitForSelector("#boardstatus.error", { timeout: 5000 }).catch(() => {});
+  const stale = await statusText(page);
+  check(/changed/.test(stale) && (await text(page)) === staleBefore + "# typed just before the click\n", "a click on a board drawn from an older text is refused, nothing written", stale);
+  await page.evaluate((t) => {
+    const v = window.gamels.view();
+    v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: t } });
+  }, staleBefore);
+
   // Spot: a new 3x3 game (before the terminating 0), a click on a cell places a spot.
   await page.click("button[title^='Open the example sample.spot']");
   await page.click("#newGame");
@@ -340,6 +402,13 @@ async function playScenario(page) {
   const pathOk = await waitText(page, pathBefore.replace("WBBUUUU", "WBBWUUU"));
   check(pathOk, "PATH: a click on the U at 1 4 makes it W", `${JSON.stringify((await text(page)).split("\n").slice(2, 4))} ${await statusText(page)}`);
   await page.screenshot({ path: join(shots, "web-play-path.png") });
+
+  // Measures: a click to the board redrawn, on a small document and on one of about 1 MB.
+  for (const games of [0, 8000]) {
+    const m = await playTimes(page, games);
+    console.log(`measure: click on a slot to the board redrawn at the move, ${m.length}-byte document, 6 moves: median ${m.times[3].toFixed(0)} ms, min ${m.times[0].toFixed(0)} ms, max ${m.times[5].toFixed(0)} ms`);
+    check(m.times.length === 6, `six moves played on the ${m.length}-byte document`);
+  }
   await page.close();
 }
 
