@@ -15,21 +15,8 @@ import (
 // from: nothing is analysed again. O(N²) (the earlier board: a replay
 // from the nearest checkpoint).
 func boardSVG(kind parse.Kind, ga *gameAnalysis, res *boardResult) []byte {
-	p := res.position(kind)
-	o := &picture.Options{Embed: true}
-	if p.ShowsRepeat() && res.game != nil {
-		e := &boardResult{N: res.N, Game: res.Game, Move: res.Earlier, game: res.game}
-		switch {
-		case ga.pousse != nil:
-			pousseBoard(e, res.game, ga.pousse)
-		case ga.spot != nil:
-			spotBoard(e, res.game, ga.spot)
-		}
-		if len(e.Rows) == res.N {
-			o.Earlier = e.position(kind)
-		}
-	}
-	return picture.SVG(p, o)
+	p, earlier := boardPosition(kind, ga, res)
+	return picture.SVG(p, &picture.Options{Embed: true, Earlier: earlier})
 }
 
 // position is res as internal/picture draws it.

@@ -44,7 +44,15 @@ type testClient struct {
 	refuseEdits bool
 
 	registrations []json.RawMessage // client/registerCapability params, under mu
-	lensRefreshes atomic.Int32      // workspace/codeLens/refresh requests
+
+	// annotated holds the params of the gamels/annotated notifications;
+	// progress the window/workDoneProgress/create params and $/progress
+	// notifications, in order ("create TOKEN", "TOKEN begin|report|end
+	// {...}"), under mu; progressHook, when set, runs on each.
+	annotated     []json.RawMessage
+	progress      []string
+	progressHook  func(c *testClient, entry string)
+	lensRefreshes atomic.Int32 // workspace/codeLens/refresh requests
 }
 
 // startServer starts a server and connects a client to it. hook, when
@@ -145,6 +153,40 @@ func (c *testClient) handle(ctx context.Context, req *jsonrpc2.Request) (any, er
 		c.mu.Lock()
 		c.registrations = append(c.registrations, append(json.RawMessage(req.Method()+" "), req.Params()...))
 		c.mu.Unlock()
+		return nil, nil
+	case AnnotatedMethod:
+		c.mu.Lock()
+		c.annotated = append(c.annotated, bytes.Clone(req.Params()))
+		close(c.changed)
+		c.changed = make(chan struct{})
+		c.mu.Unlock()
+		return nil, nil
+	case protocol.MethodWindowWorkDoneProgressCreate, protocol.MethodProgress:
+		var p struct {
+			Token any             `json:"token"`
+			Value json.RawMessage `json:"value"`
+		}
+		if err := json.Unmarshal(req.Params(), &p); err != nil {
+			c.t.Errorf("bad %s: %v", req.Method(), err)
+			return nil, nil
+		}
+		entry := fmt.Sprintf("create %v", p.Token)
+		if req.Method() == protocol.MethodProgress {
+			var v struct {
+				Kind string `json:"kind"`
+			}
+			json.Unmarshal(p.Value, &v)
+			entry = fmt.Sprintf("%v %s %s", p.Token, v.Kind, p.Value)
+		}
+		c.mu.Lock()
+		c.progress = append(c.progress, entry)
+		hook := c.progressHook
+		close(c.changed)
+		c.changed = make(chan struct{})
+		c.mu.Unlock()
+		if hook != nil {
+			hook(c, entry)
+		}
 		return nil, nil
 	case protocol.MethodWorkspaceCodeLensRefresh:
 		c.lensRefreshes.Add(1)

@@ -194,7 +194,8 @@ func TestQuickFixRoundTrip(t *testing.T) {
 
 // TestCodeActionOnly checks that a request for other kinds of actions
 // gets none, and a request for quick fixes gets them; a request for
-// refactors gets the engine's move (play_engine.go).
+// refactors gets the engine's two (its move, its moves to the end:
+// play_engine.go).
 func TestCodeActionOnly(t *testing.T) {
 	c := startServer(t, nil)
 	res := c.initialize(nil, "")
@@ -208,9 +209,9 @@ func TestCodeActionOnly(t *testing.T) {
 		only []protocol.CodeActionKind
 		want int
 	}{
-		{nil, 2},
+		{nil, 3},
 		{[]protocol.CodeActionKind{protocol.CodeActionKindQuickFix}, 1},
-		{[]protocol.CodeActionKind{"refactor"}, 1},
+		{[]protocol.CodeActionKind{"refactor"}, 2},
 		{[]protocol.CodeActionKind{"source"}, 0},
 		{[]protocol.CodeActionKind{"quickfix.gamels"}, 0},
 	} {

@@ -163,24 +163,18 @@ func searchAt(ctx context.Context, rules parse.Rules, ga *gameAnalysis, k, depth
 		if _, perr := ga.pousse.PlayAt(k, "L1"); isRefusal(perr) {
 			return r, asRefusal(perr)
 		}
-		p, nerr := solve.NewPousse(g.Size, rules)
+		p, nerr := pousseAt(g, rules, k)
 		if nerr != nil {
-			return r, engineRefusal(nerr)
-		}
-		for _, mv := range g.Moves[:k] {
-			p.Play(mv.Dir(), mv.Line())
+			return r, nerr
 		}
 		r, err = p.Solve(ctx, opts)
 	case ga.spot != nil:
 		if _, perr := ga.spot.PlayAt(k, 1, 1); isRefusal(perr) {
 			return r, asRefusal(perr)
 		}
-		sp, nerr := solve.NewSpot(g.Size)
+		sp, nerr := spotAt(g, k)
 		if nerr != nil {
-			return r, engineRefusal(nerr)
-		}
-		for _, mv := range g.Moves[:k] {
-			sp.Play(mv.Row(), mv.Col(), mv.Add())
+			return r, nerr
 		}
 		r, err = sp.Solve(ctx, opts)
 	default:
@@ -190,4 +184,29 @@ func searchAt(ctx context.Context, rules parse.Rules, ga *gameAnalysis, k, depth
 		return r, engineRefusal(err)
 	}
 	return r, ctx.Err()
+}
+
+// pousseAt returns the search's game of g (under rules) after its first
+// k moves. O(k).
+func pousseAt(g *parse.Game, rules parse.Rules, k int) (*solve.Pousse, error) {
+	p, err := solve.NewPousse(g.Size, rules)
+	if err != nil {
+		return nil, engineRefusal(err)
+	}
+	for _, mv := range g.Moves[:k] {
+		p.Play(mv.Dir(), mv.Line())
+	}
+	return p, nil
+}
+
+// spotAt returns the search's game of g after its first k moves. O(k).
+func spotAt(g *parse.Game, k int) (*solve.Spot, error) {
+	sp, err := solve.NewSpot(g.Size)
+	if err != nil {
+		return nil, engineRefusal(err)
+	}
+	for _, mv := range g.Moves[:k] {
+		sp.Play(mv.Row(), mv.Col(), mv.Add())
+	}
+	return sp, nil
 }

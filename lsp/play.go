@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -33,10 +34,11 @@ type playParams struct {
 // playResult is the answer of gamels/play.
 type playResult struct {
 	Edit     versionedEdit     `json:"edit"`
-	Text     string            `json:"text"`     // the move (PATH: the cell) as written
-	Move     int               `json:"move"`     // 1-based index of the move written; 0 for PATH
-	Replaced int               `json:"replaced"` // moves the edit removes
-	Position protocol.Position `json:"position"` // where the move written starts once the edit is applied
+	Text     string            `json:"text"`           // the move (PATH: the cell) as written
+	Move     int               `json:"move"`           // 1-based index of the move written; 0 for PATH
+	Replaced int               `json:"replaced"`       // moves the edit removes
+	Position protocol.Position `json:"position"`       // where the move written starts once the edit is applied
+	Moves    int               `json:"moves,omitzero"` // the moves written, when more than one (the engine's to the end)
 }
 
 // versionedEdit is a WorkspaceEdit of one document at one version, as
@@ -130,6 +132,14 @@ func play(ctx context.Context, snap *snapshot, p *playParams) (any, error) {
 // replacing the moves after k when replace (else refusing to), or the
 // refusal: a malformed move in the game that the edit would keep.
 func writeMove(snap *snapshot, ga *gameAnalysis, k int, mv parse.Move, replace bool) (*playResult, error) {
+	return writeMoves(snap, ga, k, []parse.Move{mv}, replace)
+}
+
+// writeMoves is writeMove for the moves mvs, one a line, as moves k+1
+// on (the engine's moves to the end of a game). The answer's Text is
+// the moves' tokens joined by spaces, Moves their number when more than
+// one. O(size of the game + len(mvs)).
+func writeMoves(snap *snapshot, ga *gameAnalysis, k int, mvs []parse.Move, replace bool) (*playResult, error) {
 	g := ga.game
 	rest := len(g.Moves) - k
 	if rest > 0 && !replace {
@@ -139,23 +149,36 @@ func writeMove(snap *snapshot, ga *gameAnalysis, k int, mv parse.Move, replace b
 	}
 	fa, _ := snap.Analysis()
 	m := snap.Mapper()
-	tok := moveToken(mv)
 	span := insertionSpan(snap, positionEnd(g, k), positionEnd(g, len(g.Moves)), rest > 0)
 	if e := malformedIn(fa.file, g, span); e != nil {
 		return nil, refusal(codeRequestFailed, codeMalformed, map[string]any{"line": m.Line(e.Span.Start)},
 			"line %d: %s: fix it before playing in this game", m.Line(e.Span.Start)+1, e.Msg)
 	}
-	repl := string(snap.eol()) + tok
-	if err := checkPlayed(snap, g, span, repl, mv, k); err != nil {
+	eol := string(snap.eol())
+	var repl, text strings.Builder
+	for i, mv := range mvs {
+		tok := moveToken(mv)
+		repl.WriteString(eol)
+		repl.WriteString(tok)
+		if i > 0 {
+			text.WriteByte(' ')
+		}
+		text.WriteString(tok)
+	}
+	if err := checkPlayed(snap, g, span, repl.String(), mvs, k); err != nil {
 		return nil, refusal(jsonrpc2.InternalError, codeNotWritten, nil, "%v", err)
 	}
-	return &playResult{
-		Edit:     snap.edit(span, repl),
-		Text:     tok,
+	res := &playResult{
+		Edit:     snap.edit(span, repl.String()),
+		Text:     text.String(),
 		Move:     k + 1,
 		Replaced: rest,
 		Position: protocol.Position{Line: uint32(m.Line(span.Start) + 1)},
-	}, nil
+	}
+	if len(mvs) > 1 {
+		res.Moves = len(mvs)
+	}
+	return res, nil
 }
 
 // playGame is how a request that writes into a game starts: the
@@ -296,9 +319,9 @@ func moveToken(mv parse.Move) string {
 }
 
 // checkPlayed parses game g's text with span replaced by repl and
-// checks that it holds the first k moves of g, then mv, and no more: an
+// checks that it holds the first k moves of g, then mvs, and no more: an
 // edit that would mean anything else is not sent. O(size of the game).
-func checkPlayed(snap *snapshot, g *parse.Game, span parse.Span, repl string, mv parse.Move, k int) error {
+func checkPlayed(snap *snapshot, g *parse.Game, span parse.Span, repl string, mvs []parse.Move, k int) error {
 	start, end := g.Span.Start, max(g.Span.End, span.End)
 	var src []byte
 	src = append(src, snap.text.Slice(start, span.Start)...)
@@ -309,12 +332,15 @@ func checkPlayed(snap *snapshot, g *parse.Game, span parse.Span, repl string, mv
 		return errors.New("the game would not parse after the move")
 	}
 	h := f.Games[0]
-	ok := len(h.Moves) >= k+1 && h.Moves[k].Same(mv)
+	ok := len(h.Moves) == k+len(mvs)
 	for i := 0; ok && i < k; i++ {
 		ok = h.Moves[i].Same(g.Moves[i])
 	}
-	if !ok || len(h.Moves) != k+1 {
-		return fmt.Errorf("the move %s cannot be written after move %d as the game is laid out", moveToken(mv), k)
+	for i := 0; ok && i < len(mvs); i++ {
+		ok = h.Moves[k+i].Same(mvs[i])
+	}
+	if !ok {
+		return fmt.Errorf("the move %s cannot be written after move %d as the game is laid out", moveToken(mvs[0]), k)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"go.lsp.dev/jsonrpc2"
@@ -32,7 +33,8 @@ const engineActionKind = protocol.CodeActionKind("refactor.rewrite")
 
 // codeActionsWithEngine answers textDocument/codeAction: the quick fixes
 // (code_action.go), then, at a position of a Pousse or Spot game that
-// is not over, "Play the engine's move here". Finding the move is left
+// is not over, "Play the engine's move here" and "Play the engine's
+// moves to the end of the game". Finding the moves is left
 // to the command: a code action is asked for at every move of the
 // cursor, a search only when chosen.
 func codeActionsWithEngine(s *Server, ctx context.Context, raw []byte) (func(context.Context) (any, error), error) {
@@ -42,19 +44,20 @@ func codeActionsWithEngine(s *Server, ctx context.Context, raw []byte) (func(con
 			return nil, err
 		}
 		out, _ := res.([]protocol.CommandOrCodeAction)
-		if a := engineAction(snap, p); a != nil {
+		for _, a := range engineActions(snap, p) {
 			out = append(out, a)
 		}
 		return out, nil
 	})(s, ctx, raw)
 }
 
-// engineAction returns the engine's code action at p's range, the
-// cursor or a part of one line, or nil: a range over several lines (the
-// fixes of a selection), outside a game, for PATH, a game over or full
-// there, or when p.Context.Only leaves out rewrites. O(log games + log
+// engineActions returns the engine's code actions at p's range, the
+// cursor or a part of one line: its move, and its moves for both sides
+// to the end of the game (at most MaxEngineRest); none for a range over
+// several lines (the fixes of a selection), outside a game, for PATH, a
+// game over or full there, or when p.Context.Only leaves out rewrites. O(log games + log
 // moves).
-func engineAction(snap *snapshot, p *protocol.CodeActionParams) *protocol.CodeAction {
+func engineActions(snap *snapshot, p *protocol.CodeActionParams) []*protocol.CodeAction {
 	if p.Range.Start.Line != p.Range.End.Line { // a selection of lines is for the fixes
 		return nil
 	}
@@ -75,24 +78,29 @@ func engineAction(snap *snapshot, p *protocol.CodeActionParams) *protocol.CodeAc
 	}
 	g := ga.game
 	k := sort.Search(len(g.Moves), func(i int) bool { return g.MoveSpan(i).Start > off })
-	r := ga.result()
-	if r == nil || (r.End >= 0 && k > r.End) || (snap.kind == parse.Spot && k >= 2*g.Size) {
+	if over(snap.kind, ga, k) {
 		return nil
 	}
-	title := "Play the engine's move here"
+	replaces := ""
 	if rest := len(g.Moves) - k; rest > 0 {
-		title += fmt.Sprintf(" (replaces the %s after it)", parse.Plural(rest, "move"))
+		replaces = fmt.Sprintf(" (replaces the %s after it)", parse.Plural(rest, "move"))
 	}
-	args := []any{string(snap.uri), snap.version, g.Index + 1, k}
-	raw := make([]protocol.LSPAny, len(args))
-	for i, a := range args {
-		raw[i], _ = json.Marshal(a)
+	action := func(title string, extra ...any) *protocol.CodeAction {
+		args := append([]any{string(snap.uri), snap.version, g.Index + 1, k}, extra...)
+		raw := make([]protocol.LSPAny, len(args))
+		for i, a := range args {
+			raw[i], _ = json.Marshal(a)
+		}
+		kind := engineActionKind
+		return &protocol.CodeAction{
+			Title:   title,
+			Kind:    &kind,
+			Command: protocol.Command{Title: title, Command: EngineMoveCommand, Arguments: raw},
+		}
 	}
-	kind := engineActionKind
-	return &protocol.CodeAction{
-		Title:   title,
-		Kind:    &kind,
-		Command: protocol.Command{Title: title, Command: EngineMoveCommand, Arguments: raw},
+	return []*protocol.CodeAction{
+		action("Play the engine's move here" + replaces),
+		action("Play the engine's moves to the end of the game"+replaces, map[string]bool{"rest": true}),
 	}
 }
 
@@ -119,11 +127,39 @@ func executeCommandWithPlay(s *Server, ctx context.Context, raw []byte) (func(co
 		if err := snap.awaitAnalysis(ctx); err != nil {
 			return nil, err
 		}
-		res, err := engineMove(ctx, snap, a, depth)
-		if err != nil {
+		// The search stops at $/cancelRequest (ctx) and at the cancel
+		// button of its progress (search); then nothing is written.
+		search, cancel := context.WithCancel(ctx)
+		defer cancel()
+		title := "gamels: the engine's move"
+		if a.rest {
+			title = "gamels: the engine's moves to the end of the game"
+		}
+		wp := s.startProgress(title, cancel)
+		res, err := engineMove(search, snap, a, depth, func(done, most int, tok string) {
+			msg := "move " + strconv.Itoa(a.move+done) + ": " + tok
+			if a.rest {
+				msg = parse.Plural(done, "move") + " played, the last " + tok
+			}
+			wp.report(msg, done, most)
+		})
+		msg := ""
+		if search.Err() != nil {
+			msg = "cancelled: nothing written"
+		}
+		wp.end(msg)
+		switch {
+		case ctx.Err() != nil: // $/cancelRequest, or the session's end
+			return nil, ctx.Err()
+		case search.Err() != nil: // the progress's cancel, before the end above
+			return nil, errSearchCancelled
+		case err != nil:
 			return nil, err
 		}
 		label := "gamels: the engine's move " + res.Text
+		if res.Moves > 1 {
+			label = "gamels: the engine's " + parse.Plural(res.Moves, "move") + " to the end of the game"
+		}
 		var applied protocol.ApplyWorkspaceEditResult
 		if _, err := s.conn.Call(ctx, protocol.MethodWorkspaceApplyEdit,
 			struct {
@@ -143,17 +179,20 @@ func executeCommandWithPlay(s *Server, ctx context.Context, raw []byte) (func(co
 	}, nil
 }
 
-// engineArgs are the arguments of EngineMoveCommand.
+// engineArgs are the arguments of EngineMoveCommand: uri, version, game,
+// move, and an optional fifth, {"rest": true}, for the engine's moves to
+// the end of the game.
 type engineArgs struct {
 	uri     uri.URI
 	version int32
 	game    int
 	move    int
+	rest    bool
 }
 
 func (a *engineArgs) decode(args []json.RawMessage) error {
-	if len(args) != 4 {
-		return fmt.Errorf("want 4 arguments (uri, version, game, move), got %d", len(args))
+	if len(args) != 4 && len(args) != 5 {
+		return fmt.Errorf("want 4 or 5 arguments (uri, version, game, move, {rest}), got %d", len(args))
 	}
 	var u string
 	if err := json.Unmarshal(args[0], &u); err != nil {
@@ -165,15 +204,32 @@ func (a *engineArgs) decode(args []json.RawMessage) error {
 			return fmt.Errorf("argument %d: %v", i+2, err)
 		}
 	}
+	if len(args) == 5 && string(args[4]) != "null" {
+		var o struct {
+			Rest *bool `json:"rest"`
+		}
+		if err := json.Unmarshal(args[4], &o); err != nil {
+			return fmt.Errorf("argument 5: want {\"rest\": boolean}: %v", err)
+		}
+		a.rest = o.Rest != nil && *o.Rest
+	}
 	return nil
 }
 
-// engineMove searches the position after the first a.move moves of
-// game a.game at depth plies (the node budget of the annotations) and
-// returns the answer that writes the move the search prefers there,
-// replacing the moves after it. It stops with ctx's error when ctx is
-// done (the search looks at it as it goes).
-func engineMove(ctx context.Context, snap *snapshot, a engineArgs, depth int) (*playResult, error) {
+// MaxEngineRest caps the engine's moves to the end of a game: a Pousse
+// game under the contest rules may go on for ever, and each move is a
+// search of up to annotationNodes nodes (tens of milliseconds).
+const MaxEngineRest = 100
+
+// engineMove searches the position after the first a.move moves of game
+// a.game at depth plies (the node budget of the annotations) and returns
+// the answer that writes the move the search prefers there, replacing
+// the moves after it; with a.rest, the search's moves for both sides
+// from there to the end of the game, at most MaxEngineRest. step, when
+// not nil, is called after each move found (done so far, and the most
+// there can be, 0 when unknown). It stops with ctx's error when ctx is
+// done (the search looks at it as it goes), having written nothing.
+func engineMove(ctx context.Context, snap *snapshot, a engineArgs, depth int, step func(done, most int, text string)) (*playResult, error) {
 	ga, err := playGame(snap, a.version, a.game)
 	if err != nil {
 		return nil, err
@@ -184,29 +240,128 @@ func engineMove(ctx context.Context, snap *snapshot, a engineArgs, depth int) (*
 		return nil, refusal(jsonrpc2.InvalidParams, analyze.CodeBadTarget, nil, "move %d of game %d is not a position the engine plays from", k, a.game)
 	}
 	fa, _ := snap.Analysis()
-	r, err := searchAt(ctx, fa.rules, ga, k, depth)
+	if !a.rest {
+		r, err := searchAt(ctx, fa.rules, ga, k, depth)
+		if err != nil {
+			return nil, err
+		}
+		if r.Best == "" {
+			return nil, refusal(codeRequestFailed, analyze.CodeGameOver, nil, "the engine has no move here: the game is over")
+		}
+		mv, err := engineParsedMove(ga, k, r.Best)
+		if err != nil {
+			return nil, err
+		}
+		if step != nil {
+			step(1, 1, r.Best)
+		}
+		return writeMove(snap, ga, k, mv, true)
+	}
+	mvs, err := engineRest(ctx, fa.rules, ga, k, depth, step)
 	if err != nil {
 		return nil, err
 	}
-	best := r.Best
-	if best == "" {
-		return nil, refusal(codeRequestFailed, analyze.CodeGameOver, nil, "the engine has no move here: the game is over")
-	}
+	return writeMoves(snap, ga, k, mvs, true)
+}
+
+// engineParsedMove reads best, the search's token in the position after
+// k moves of ga, as the move a click there makes, or the refusal.
+func engineParsedMove(ga *gameAnalysis, k int, best string) (parse.Move, error) {
 	var mv parse.Move
+	var err error
 	if ga.pousse != nil {
 		mv, err = ga.pousse.PlayAt(k, best)
 	} else {
 		row, col, ok := spotCell(best)
 		if !ok {
-			return nil, fmt.Errorf("gamels: the engine's move %q is not a Spot move", best)
+			return mv, fmt.Errorf("gamels: the engine's move %q is not a Spot move", best)
 		}
 		mv, err = ga.spot.PlayAt(k, row, col)
 	}
 	if err != nil {
-		return nil, asRefusal(err)
+		return mv, asRefusal(err)
 	}
-	return writeMove(snap, ga, k, mv, true)
+	return mv, nil
 }
+
+// engineRest plays the search's moves for both sides from the position
+// after k moves of ga to the end of the game, or MaxEngineRest moves.
+// Cost: one search of at most annotationNodes nodes a move.
+func engineRest(ctx context.Context, rules parse.Rules, ga *gameAnalysis, k, depth int, step func(done, most int, text string)) ([]parse.Move, error) {
+	if _, err := searchAt(ctx, rules, ga, k, 1); err != nil { // the refusals: a game over, a malformed move
+		return nil, err
+	}
+	g := ga.game
+	opts := solve.Options{Depth: depth, Nodes: annotationNodes, TableBits: annotationTableBits}
+	var mvs []parse.Move
+	var (
+		over   func() bool
+		search func() (solve.Result, error)
+		play   func(tok string) (parse.Move, error)
+	)
+	most := MaxEngineRest
+	if ga.pousse != nil {
+		p, err := pousseAt(g, rules, k)
+		if err != nil {
+			return nil, err
+		}
+		over = func() bool { w, _ := p.Winner(); return w != analyze.None }
+		search = func() (solve.Result, error) { return p.Solve(ctx, opts) }
+		play = func(tok string) (parse.Move, error) {
+			mv, err := analyze.ParsePousseSlot(tok, g.Size)
+			if err == nil {
+				p.Play(mv.Dir(), mv.Line())
+			}
+			return mv, err
+		}
+	} else {
+		sp, err := spotAt(g, k)
+		if err != nil {
+			return nil, err
+		}
+		most = min(most, 2*g.Size-k)
+		over = sp.Over
+		search = func() (solve.Result, error) { return sp.Solve(ctx, opts) }
+		play = func(tok string) (parse.Move, error) {
+			row, col, ok := spotCell(tok)
+			if !ok {
+				return parse.Move{}, fmt.Errorf("gamels: the engine's move %q is not a Spot move", tok)
+			}
+			add := !sp.Has(row, col)
+			sp.Play(row, col, add)
+			return parse.SpotMove(row, col, add), nil
+		}
+	}
+	for len(mvs) < MaxEngineRest && !over() {
+		r, err := search()
+		if err != nil {
+			return nil, engineRefusal(err)
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if r.Best == "" {
+			break
+		}
+		mv, err := play(r.Best)
+		if err != nil {
+			return nil, err
+		}
+		mvs = append(mvs, mv)
+		if step != nil {
+			step(len(mvs), most, r.Best)
+		}
+	}
+	if len(mvs) == 0 {
+		return nil, refusal(codeRequestFailed, analyze.CodeGameOver, nil, "the engine has no move here: the game is over")
+	}
+	return mvs, nil
+}
+
+// errSearchCancelled answers the engine's move stopped from its
+// progress's cancel button: as a cancelled request, nothing written.
+var errSearchCancelled = jsonrpc2.NewError(jsonrpc2.Code(protocol.LSPErrorCodesRequestCancelled),
+	"gamels: the engine's search was cancelled: nothing was written")
 
 func isRefusal(err error) bool {
 	var r *analyze.Refusal

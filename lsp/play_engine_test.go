@@ -50,8 +50,8 @@ func execEngineAction(t *testing.T, c *testClient, u uri.URI, text string, a *pr
 	if err := json.Unmarshal(last, &p); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(p.Label, res.Text) {
-		t.Errorf("label %q does not name the move %s", p.Label, res.Text)
+	if want := res.Text; res.Moves > 1 && !strings.Contains(p.Label, parse.Plural(res.Moves, "move")) || res.Moves <= 1 && !strings.Contains(p.Label, want) {
+		t.Errorf("label %q does not name the move %s (%d moves)", p.Label, want, res.Moves)
 	}
 	return applyPlay(t, text, u, 1, p.Edit), nil
 }
@@ -140,7 +140,7 @@ func TestEngineMoveCancelled(t *testing.T) {
 	if err := snap.awaitAnalysis(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	res, err := engineMove(ctx, snap, engineArgs{uri: u, version: 1, game: 1, move: 0}, MaxAnalysisDepth)
+	res, err := engineMove(ctx, snap, engineArgs{uri: u, version: 1, game: 1, move: 0}, MaxAnalysisDepth, nil)
 	if !errors.Is(err, context.Canceled) || res != nil {
 		t.Errorf("engineMove with its context cancelled: %v, %v; want context.Canceled and nothing", res, err)
 	}
@@ -148,5 +148,101 @@ func TestEngineMoveCancelled(t *testing.T) {
 	defer c.mu.Unlock()
 	if len(c.applyEdits) != 0 {
 		t.Errorf("%d edits sent to the client", len(c.applyEdits))
+	}
+}
+
+// engineRestActionAt returns the engine's "to the end of the game" code
+// action at line, or nil.
+func engineRestActionAt(t *testing.T, c *testClient, u uri.URI, line uint32) *protocol.CodeAction {
+	t.Helper()
+	acts := rawCall[[]protocol.CommandOrCodeAction](t, c, protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: u}, Range: rng(line, 0, line, 0)})
+	for _, x := range acts {
+		if a, ok := x.(*protocol.CodeAction); ok && a.Command.Command == EngineMoveCommand && len(a.Command.Arguments) == 5 {
+			return a
+		}
+	}
+	return nil
+}
+
+// TestEngineRest plays the engine's moves to the end of the game on
+// Pousse (contest and icfp rules) and Spot, from the start, the middle
+// and the last move: one edit, the moves written one a line in the
+// file's line ends, canonical; the game then ends at its last move
+// (Spot: or holds its 2N moves), within MaxEngineRest moves; and no
+// progress for a client that did not offer it.
+func TestEngineRest(t *testing.T) {
+	tests := []struct {
+		name, text string
+		line       uint32 // the cursor
+		kept       int    // the moves before the engine's
+		title      string
+	}{
+		{"pousse/start", "3\nQUIT\n", 0, 0, "Play the engine's moves to the end of the game"},
+		{"pousse/middle", "3\nT1\nB3\nT2\nQUIT\n", 1, 1, "Play the engine's moves to the end of the game (replaces the 2 moves after it)"},
+		{"pousse/icfp-crlf", "# rules: icfp\r\n4\r\nL1\r\nR2\r\nQUIT\r\n", 3, 2, "Play the engine's moves to the end of the game"},
+		{"spot/start", "3\n\n0\n", 0, 0, "Play the engine's moves to the end of the game"},
+		{"spot/middle", "2\n1 1 +\n2 2 +\n\n0\n", 2, 2, "Play the engine's moves to the end of the game"},
+	}
+	c := startServer(t, nil)
+	c.initialize(nil, `{"gamels.analysis.depth": 4}`)
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			kind := parse.Pousse
+			if strings.HasPrefix(tt.name, "spot") {
+				kind = parse.Spot
+			}
+			u := uri.URI("file:///rest" + string(rune('a'+i)) + "." + kind.String())
+			c.open(u, 1, tt.text)
+			a := engineRestActionAt(t, c, u, tt.line)
+			if a == nil || a.Title != tt.title {
+				t.Fatalf("action: %+v, want %q", a, tt.title)
+			}
+			c.mu.Lock()
+			edits := len(c.applyEdits)
+			c.mu.Unlock()
+			got, err := execEngineAction(t, c, u, tt.text, a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.mu.Lock()
+			if n := len(c.applyEdits) - edits; n != 1 {
+				t.Errorf("%d edits, want one (one undo step)", n)
+			}
+			c.mu.Unlock()
+			if strings.Contains(tt.text, "\r\n") && strings.Count(got, "\n") != strings.Count(got, "\r\n") {
+				t.Errorf("line ends mixed:\n%q", got)
+			}
+			f := parse.Parse(kind, []byte(got))
+			g := f.Games[0]
+			before := parse.Parse(kind, []byte(tt.text)).Games[0]
+			for k := range tt.kept {
+				if !g.Moves[k].Same(before.Moves[k]) {
+					t.Errorf("move %d changed:\n%s", k+1, got)
+				}
+			}
+			played := len(g.Moves) - tt.kept
+			if played < 1 || played > MaxEngineRest {
+				t.Errorf("%d moves played, want 1 to %d:\n%s", played, MaxEngineRest, got)
+			}
+			var o analyze.Outcome
+			if kind == parse.Pousse {
+				o = analyze.Analyze(kind, g, f.Rules)
+			} else {
+				o = analyze.Analyze(kind, g, parse.RulesDefault)
+			}
+			full := kind == parse.Spot && len(g.Moves) == 2*g.Size
+			if !(o.Finished && o.End == len(g.Moves)-1) && !full && played != MaxEngineRest {
+				t.Errorf("the game does not end at the engine's last move (%s, end %d, %d moves):\n%s", o.Verdict, o.End+1, len(g.Moves), got)
+			}
+			if len(f.Errors) > 0 && kind == parse.Pousse {
+				t.Errorf("the text has errors %v:\n%s", f.Errors, got)
+			}
+		})
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.progress) != 0 {
+		t.Errorf("progress sent to a client that did not offer window.workDoneProgress: %v", c.progress)
 	}
 }

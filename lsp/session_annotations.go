@@ -50,6 +50,9 @@ func (s *Server) startAnnotations(d *openDoc, snap *snapshot, diags []protocol.D
 		if !d.diags.republish(ctx, snap, append(slices.Clone(diags), annotationDiagnostics(snap, as)...)) {
 			return
 		}
+		if err := s.notifyAnnotated(ctx, snap); err != nil {
+			s.log.Debug(AnnotatedMethod, zap.Error(err))
+		}
 		if refresh {
 			if _, err := s.conn.Call(ctx, protocol.MethodWorkspaceInlayHintRefresh, nil, nil); err != nil {
 				s.log.Debug("inlayHint/refresh", zap.Error(err))

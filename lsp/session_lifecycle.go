@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"encoding/json"
 	"slices"
 
 	"go.lsp.dev/jsonrpc2"
@@ -34,6 +35,17 @@ func (s *Server) initialize(raw []byte) (any, error) {
 	}
 	if w := p.Capabilities.Workspace; w != nil && w.CodeLens != nil && w.CodeLens.RefreshSupport != nil {
 		s.expectedWatch.lensRefresh = *w.CodeLens.RefreshSupport
+	}
+	if w := p.Capabilities.Window; w != nil && w.WorkDoneProgress != nil {
+		s.workDoneProgress = *w.WorkDoneProgress
+	}
+	if exp := p.Capabilities.Experimental; len(exp) > 0 {
+		var x struct {
+			Annotated bool `json:"gamelsAnnotated"`
+		}
+		if json.Unmarshal(exp, &x) == nil {
+			s.annotatedNotify = x.Annotated
+		}
 	}
 	settings, err := parseSettings(p.InitializationOptions, s.settings)
 	if err != nil {

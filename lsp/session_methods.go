@@ -54,6 +54,9 @@ func methodTable() map[string]methodEntry {
 			return nil
 		}},
 		protocol.MethodCancelRequest: {always: (*Server).cancelRequest},
+		// The cancel button of the progress the server shows
+		// (session_progress.go).
+		protocol.MethodWindowWorkDoneProgressCancel: {notify: (*Server).cancelProgress},
 
 		// Text synchronisation: open and close, changes incremental (full
 		// changes accepted too), and the settings.
@@ -136,7 +139,7 @@ func methodTable() map[string]methodEntry {
 		BoardMethod: {
 			request: docRequest(BoardMethod, board),
 			capability: func(c *protocol.ServerCapabilities) {
-				c.Experimental = protocol.LSPAny(`{"gamelsBoard":true,"gamelsBoardVersion":2,"gamelsPlay":true,"gamelsEvaluate":true}`)
+				c.Experimental = protocol.LSPAny(`{"gamelsBoard":true,"gamelsBoardVersion":2,"gamelsPlay":true,"gamelsEvaluate":true,"gamelsEvaluations":true,"gamelsPicture":true}`)
 			},
 		},
 
@@ -148,6 +151,12 @@ func methodTable() map[string]methodEntry {
 		// The gamels extension: the engine's value and move in the
 		// position shown (docs/protocol.md; evaluate.go).
 		EvaluateMethod: {request: evaluateRequest},
+		// The engine's values along a game and its annotations
+		// (evaluations.go); gamels/annotated says when they are done.
+		EvaluationsMethod: {request: evaluationsRequest},
+		// The gamels extension: the board as a picture to save or share
+		// (picture.go).
+		PictureMethod: {request: docRequest(PictureMethod, pictureRequest)},
 
 		// A command (the code lens's), not about a document.
 		protocol.MethodWorkspaceExecuteCommand: {

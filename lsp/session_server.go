@@ -88,6 +88,13 @@ type Server struct {
 	docs     map[uri.URI]*openDoc
 	// inlayRefresh: the client takes workspace/inlayHint/refresh.
 	inlayRefresh bool
+	// annotatedNotify: the client asked for gamels/annotated
+	// (experimental.gamelsAnnotated); workDoneProgress: it takes
+	// window/workDoneProgress/create (window.workDoneProgress).
+	annotatedNotify, workDoneProgress bool
+	// progress maps the tokens of the progress shown to the client to
+	// the cancellation of their work (session_progress.go).
+	progress map[string]context.CancelFunc
 	// settingsRefused is the last refusal of a settings value shown to
 	// the user (refuseSettings), "" once settings are accepted;
 	// initRefusal, one found in initializationOptions, shown at

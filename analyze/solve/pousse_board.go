@@ -21,8 +21,9 @@ type pousseGeom struct {
 	rowLSB, colLSB uint64
 }
 
-// pousseMaxN is the largest board the search takes.
-const pousseMaxN = 8
+// pousseMaxN is the largest board the search takes: 8 rows of 8 bits
+// in a uint64.
+const pousseMaxN = MaxN
 
 func newPousseGeom(n int) *pousseGeom {
 	g := &pousseGeom{n: n}

@@ -30,6 +30,10 @@ const DefaultDepth = 6
 // server clamps its setting to it.
 const MaxDepth = 12
 
+// MaxN is the largest board, N x N, the searches take: NewPousse and
+// NewSpot refuse a larger one with ErrTooLarge.
+const MaxN = 8
+
 func (o Options) depth() int {
 	if o.Depth <= 0 {
 		return DefaultDepth

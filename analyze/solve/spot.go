@@ -64,7 +64,7 @@ func NewSpot(n int) (*Spot, error) {
 	if n < 1 {
 		return nil, errNoSize
 	}
-	if n > 8 {
+	if n > MaxN {
 		return nil, fmt.Errorf("%w: Spot %dx%d (the search takes up to 8x8)", ErrTooLarge, n, n)
 	}
 	return &Spot{g: newSpotGeom(n)}, nil

@@ -17,6 +17,19 @@ import (
 type Animation struct {
 	Delay time.Duration // each frame but the last; 0: DefaultDelay
 	Hold  time.Duration // the last frame, the ending move; 0: DefaultHold
+	// Bounds tighter than the package's, for a caller that holds the
+	// animation in a message: the frames, the bytes of GIF and the
+	// pixels painted over all frames. 0, or more than the package's
+	// MaxGIFFrames, MaxGIFBytes, MaxGIFPaint: those.
+	MaxFrames, MaxBytes, MaxPaint int
+}
+
+// bound is limit when it is set and below max, else max.
+func bound(limit, max int) int {
+	if limit > 0 && limit < max {
+		return limit
+	}
+	return max
 }
 
 // The times of an Animation's frames when it gives none.
@@ -63,7 +76,9 @@ func GIF(w io.Writer, frames iter.Seq[*Position], o *Options, a Animation) error
 	if opts.Theme == ThemeAuto {
 		opts.Theme = ThemeLight
 	}
-	e := &gifEncoder{pal: newInkPalette(opts.Theme), delay: centiseconds(a.Delay, DefaultDelay)}
+	e := &gifEncoder{pal: newInkPalette(opts.Theme), delay: centiseconds(a.Delay, DefaultDelay),
+		maxBytes: bound(a.MaxBytes, MaxGIFBytes)}
+	maxFrames, maxPaint := bound(a.MaxFrames, MaxGIFFrames), bound(a.MaxPaint, MaxGIFPaint)
 	var first *Position
 	var prev *image.Paletted
 	painted := 0
@@ -78,9 +93,9 @@ func GIF(w io.Writer, frames iter.Seq[*Position], o *Options, a Animation) error
 		switch {
 		case d.w*d.h > MaxGIFFramePixels:
 			return fmt.Errorf("%w: a frame of %d x %d pixels", ErrTooLarge, d.w, d.h)
-		case e.frames == MaxGIFFrames:
-			return fmt.Errorf("%w: over %d frames", ErrTooLarge, MaxGIFFrames)
-		case painted > MaxGIFPaint:
+		case e.frames == maxFrames:
+			return fmt.Errorf("%w: over %d frames", ErrTooLarge, maxFrames)
+		case painted > maxPaint:
 			return fmt.Errorf("%w: %d frames of %d x %d pixels are as many as it paints", ErrTooLarge, e.frames, d.w, d.h)
 		}
 		cur := paint(d, e.pal)
@@ -116,6 +131,8 @@ type gifEncoder struct {
 	pending *image.Paletted // the last frame added, not yet compressed
 	blocks  bytes.Buffer    // the compressed frames before it
 	frames  int
+	// maxBytes bounds blocks.
+	maxBytes int
 }
 
 func (e *gifEncoder) add(frame *image.Paletted, screen image.Rectangle) error {
@@ -160,8 +177,8 @@ func (e *gifEncoder) compress(delay int) error {
 	}
 	e.blocks.Write(b[start : len(b)-1])
 	e.pending = nil
-	if e.blocks.Len() > MaxGIFBytes {
-		return fmt.Errorf("%w: over %d MB by frame %d", ErrTooLarge, MaxGIFBytes>>20, e.frames)
+	if e.blocks.Len() > e.maxBytes {
+		return fmt.Errorf("%w: over %d bytes by frame %d", ErrTooLarge, e.maxBytes, e.frames)
 	}
 	return nil
 }

@@ -1,6 +1,6 @@
 // The board beside the editor: the page's host of the shared board view
-// (editors/vscode/src/view: the same DOM, drawing and keys as the VS Code
-// view). It asks the server for the gamels/board answer at the cursor
+// (editors/vscode/src/view: the same DOM and keys as the VS Code view; the
+// board drawn by the server, svg: true, as there). It asks the server for the gamels/board answer at the cursor
 // (nearest: a cursor outside every game shows the nearest game), the
 // engine's value of the position shown (gamels/evaluate, dropped when the
 // user steps on) and the values of the game (gamels/evaluations), and
@@ -14,7 +14,6 @@
 import { LSPPlugin } from "@codemirror/lsp-client";
 import { EditorSelection } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
-import { boardSvg, showsRepeat } from "../../editors/vscode/src/board/svg";
 import { movePosition } from "../../editors/vscode/src/board/steps";
 import { isBoard, isEvaluation, isEvaluations, type Board } from "../../editors/vscode/src/board/types";
 import { movesByNumber } from "../../editors/vscode/src/board/window";
@@ -44,16 +43,16 @@ export class BoardView {
   /** The document version and game whose values the view has. */
   private valuesOf = "";
   private readonly view: View;
+  /** The document version the board shown was drawn from. */
+  private version = 0;
   /** Called after each answer of the server's: the board, or undefined outside every game. */
   onShow: (b: Board | undefined) => void = () => {};
-  /** Called after a board is drawn, with the element that held the focus in the board before (play.ts). */
+  /** Called after a board is drawn, with the element that held the focus in the old drawing (to give it back). */
   onDraw: (b: Board, had: Element | null) => void = () => {};
-  /** The document and its version the board shown was drawn from (gamels/play's). */
-  drawn = { uri: "", version: 0 };
 
   constructor(
     private readonly editor: () => EditorView | undefined,
-    root: HTMLElement,
+    private readonly root: HTMLElement,
     hooks: BoardHooks = {},
   ) {
     const options: ViewOptions = {
@@ -79,9 +78,9 @@ export class BoardView {
     this.view.receive(m);
   }
 
-  /** The board shown. */
-  shown(): Board | undefined {
-    return this.current;
+  /** The board shown and the document version it was drawn from. */
+  shown(): { board: Board; version: number } | undefined {
+    return this.current && { board: this.current, version: this.version };
   }
 
   /** schedule asks for the board at the cursor after ms. */
@@ -118,7 +117,6 @@ export class BoardView {
       return;
     }
     let board: unknown;
-    let earlier: Board | undefined;
     let line = 0;
     let version = 0;
     try {
@@ -128,11 +126,6 @@ export class BoardView {
       const cursor = plugin.toPosition(view.state.selection.main.head);
       line = cursor.line;
       board = await this.request(plugin, cursor);
-      if (isBoard(board) && board.svg === undefined && showsRepeat(board)) {
-        const at = movePosition(board.moves, board.earlier);
-        const e = at ? await this.request(plugin, at) : undefined;
-        earlier = isBoard(e) ? e : undefined;
-      }
     } catch (err) {
       if (seq === this.seq) this.empty(`No board: ${err instanceof Error ? err.message : String((err as { message?: string })?.message ?? err)}`);
       return;
@@ -143,16 +136,20 @@ export class BoardView {
       this.onShow(undefined);
       return;
     }
+    if (typeof board.svg !== "string") {
+      this.empty("This gamels does not draw the board (gamels/board with svg).");
+      return;
+    }
     this.current = board;
-    this.drawn = { uri: plugin.uri, version };
-    const holder = document.getElementById("board");
-    const had = holder?.contains(document.activeElement) ? document.activeElement : null;
+    this.version = version;
     const name = decodeURIComponent(plugin.uri.slice(plugin.uri.lastIndexOf("/") + 1));
-    this.view.receive({ type: "board", board: boardModel(board, name, board.svg ?? boardSvg(board, { earlier }), listAround, line) });
+    const holder = this.root.querySelector("#board");
+    const had = holder && holder.contains(document.activeElement) ? document.activeElement : null;
+    this.view.receive({ type: "board", board: boardModel(board, name, board.svg, listAround, line) });
     this.onDraw(board, had);
     this.onShow(board);
     void this.evaluate(plugin, board, seq);
-    const of = `${plugin.syncedDoc.length}:${plugin.client.workspace.getFile(plugin.uri)?.version}#${board.game}`;
+    const of = `${plugin.uri}@${version}#${board.game}`;
     if (of !== this.valuesOf) {
       this.valuesOf = of;
       void this.values(plugin, board);

@@ -87,11 +87,14 @@ board.onShow = () => {
   // When the server first answered the board (ms since navigation), for measurements.
   if (!document.documentElement.dataset.board) document.documentElement.dataset.board = String(Math.round(performance.now()));
 };
+// The file whose board is shown: a click on the board of a file opened
+// before is not sent (play.ts).
+let drawnUri = "";
 const host = {
   view: () => view,
   shown: () => {
-    const b = board.shown();
-    return b && { board: b, ...board.drawn };
+    const s = board.shown();
+    return s && { ...s, uri: drawnUri };
   },
   redraw: () => board.schedule(0),
   status: (message: string, error = false) => board.send({ type: "status", message, error }),
@@ -100,7 +103,10 @@ const player = new Player(host, $("board"));
 const opponent = new Engine(client, host);
 Object.assign(serverHandlers, opponent.handlers());
 onAnnotated((uri) => board.annotated(uri));
-board.onDraw = (b, had) => player.decorate(b, had);
+board.onDraw = (b, had) => {
+  drawnUri = (view && LSPPlugin.get(view)?.uri) ?? "";
+  player.decorate(b, had);
+};
 player.onPlayed = (p) => opponent.afterMove(p);
 wireDialog();
 {

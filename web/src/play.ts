@@ -9,11 +9,12 @@
 // game" sends gamels/newGame. The rules and the wording are the
 // server's.
 //
-// Without a mouse (the page's addition to the view): Tab from the board
-// reaches its slots (Pousse) or cells (Spot, PATH), one tab stop; the
-// arrow keys move among them, Enter or Space plays the one focused. A
-// focused slot shows its push as a pointed one does (the view's preview,
-// asked with the pointer's events).
+// Without a mouse: the page makes the board's slots (Pousse) or cells
+// (Spot, PATH) focusable, one tab stop after the board; the arrow keys
+// move among them (the view leaves them to its host there), Enter or
+// Space plays the one focused (the view's). A focused slot shows its
+// push as a pointed one does (the view's preview, asked with the
+// pointer's events).
 
 import { LSPPlugin } from "@codemirror/lsp-client";
 import { isolateHistory } from "@codemirror/commands";
@@ -130,12 +131,6 @@ export class Player {
     holder.addEventListener("keydown", (e) => {
       const t = this.target(e.target);
       if (!t || e.altKey || e.ctrlKey || e.metaKey) return;
-      if (e.key === "Enter" || e.key === " ") {
-        e.preventDefault();
-        e.stopPropagation();
-        void this.playTarget(t);
-        return;
-      }
       const d = arrows[e.key];
       if (!d) return; // Home, End: the board steps
       e.preventDefault();
@@ -187,11 +182,6 @@ export class Player {
     const keep = all.find((el) => key(el) === this.focusKey) ?? all[0];
     keep?.setAttribute("tabindex", "0");
     if (keep && had && had.closest?.("rect.slot, rect.cell")) (keep as SVGElement).focus({ preventScroll: true });
-  }
-
-  private playTarget(t: Element): Promise<void> {
-    if (t.matches("rect.slot")) return this.play({ slot: t.getAttribute("data-slot") ?? "" });
-    return this.play({ cell: { row: Number(t.getAttribute("data-row")), col: Number(t.getAttribute("data-col")) } });
   }
 
   /**

@@ -11,7 +11,7 @@
 
 import { boardFrame } from "./board.mjs";
 
-/** What the view shows: game, move, rows, the moves listed, the status line, the previewed cells. */
+/** What the view shows: game, move, rows, the moves listed, the status line, the previewed cells (sorted: the drawing orders its squares as it likes). */
 function readView() {
   const svg = document.querySelector("svg.gamels-board");
   if (!svg) return null;
@@ -28,8 +28,8 @@ function readView() {
     moves: [...document.querySelectorAll("#moves li")].map((li) => li.textContent),
     slots: svg.querySelectorAll("rect.slot").length,
     status: document.getElementById("boardstatus")?.textContent ?? "",
-    preview: [...svg.querySelectorAll("rect.cell.preview")].map((r) => `${r.getAttribute("data-row")},${r.getAttribute("data-col")}`).join(" "),
-    previewOff: [...svg.querySelectorAll("rect.cell.preview-off")].map((r) => `${r.getAttribute("data-row")},${r.getAttribute("data-col")}`).join(" "),
+    preview: [...svg.querySelectorAll("rect.cell.preview")].map((r) => `${r.getAttribute("data-row")},${r.getAttribute("data-col")}`).sort().join(" "),
+    previewOff: [...svg.querySelectorAll("rect.cell.preview-off")].map((r) => `${r.getAttribute("data-row")},${r.getAttribute("data-col")}`).sort().join(" "),
   };
 }
 
@@ -203,9 +203,11 @@ export async function playScenario(page, h) {
   let d = await dialog("Cancel");
   check(/Play here, at move 2\?/.test(d.shown) && /replace the 1 move after it/.test(d.shown) && d.clicked,
     m('a click at move 1 of 2 asks in a modal: "Play here, at move 2?", the 1 move that would be replaced, Cancel'), JSON.stringify(d));
-  await new Promise((r) => setTimeout(r, 500));
+  const status = await until("the view to say nothing was written", async () => {
+    const st = (await frame.evaluate(readView))?.status ?? "";
+    return /Nothing written/.test(st) ? st : false;
+  }, 5_000).catch(async () => (await frame.evaluate(readView))?.status ?? "");
   words = await editorWords(page);
-  const status = (await frame.evaluate(readView))?.status ?? "";
   check(holds(words, ["3", "T1", "T1", "QUIT"]) && /Nothing written/.test(status), m("Cancel: nothing written"), `${JSON.stringify(words)} ${status}`);
   await act("L2", "click");
   d = await dialog("Replace the rest");

@@ -1,8 +1,18 @@
-// The board view: a webview beside the editor that draws, with svg.ts, the
-// gamels/board answer at the cursor of the last Pousse, Spot or PATH editor,
-// and follows the cursor. Stepping (the view's buttons, its keys Home, Left,
-// Right, End, a click in its move list) moves that editor's cursor to the
-// move, so the text stays the one source of truth; the view then follows.
+// The board view: a webview beside the editor that shows the gamels/board
+// answer at the cursor of the last Pousse, Spot or PATH editor, drawn by the
+// server (svg: true; the one drawing, internal/picture), and follows the
+// cursor. A cursor outside every game shows the nearest game (nearest:
+// true), and the view says so. Stepping (the view's buttons, its keys Home,
+// Left, Right, End, n and N, a click in its move list or its strip of
+// values) moves that editor's cursor to the move, so the text stays the one
+// source of truth; the view then follows.
+//
+// The engine: for each position shown, gamels/evaluate gives the value line
+// and the best move (cancelled when the user steps on); for the game shown,
+// gamels/evaluations the strip of values and the annotated moves, asked
+// again on the server's gamels/annotated. "Engine plays X / O / off": after
+// a move from the board, gamels.playEngineMove writes the engine's answer.
+// Copy SVG, Save PNG and Save animation: gamels/picture.
 //
 // Playing: a click on a Pousse edge slot, or on a Spot or PATH cell, sends
 // gamels/play for the position shown; the server answers with the edit,
@@ -12,13 +22,12 @@
 // first. "gamels: New Game" (the palette, the view's button) sends
 // gamels/newGame. The rules and the wording are the server's.
 //
-// The webview runs one script (media/board.js) under a strict
-// Content-Security-Policy: nothing remote, styles from the extension only,
-// the script by its nonce.
+// The webview runs one script, the shared view (src/view, bundled into
+// dist/board.js), under a strict Content-Security-Policy: nothing remote,
+// styles from the extension only, the script by its nonce.
 
 import * as vscode from "vscode";
 import { randomBytes } from "crypto";
-import { boardSvg, showsRepeat } from "./svg";
 import { movePosition } from "./steps";
 import { Board, Cell, Evaluations, isBoard, isEvaluation, isEvaluations, isPicture, isPlayEdit, PlayEdit, Position } from "./types";
 import { movesByNumber } from "./window";
@@ -208,17 +217,9 @@ class BoardView implements vscode.Disposable {
     const doc = ed.document;
     const cursor = ed.selection.active;
     let board: unknown;
-    let earlier: Board | undefined;
     try {
       board = await this.request(doc, cursor);
       if (isBoard(board)) board.moves = movesByNumber(board);
-      if (isBoard(board) && showsRepeat(board)) {
-        // The answer has the earlier move's number only: ask at that move.
-        const at = movePosition(board.moves, board.earlier);
-        const e = at ? await this.request(doc, at) : undefined;
-        if (isBoard(e)) e.moves = movesByNumber(e);
-        earlier = isBoard(e) ? e : undefined;
-      }
     } catch (err) {
       if (seq === this.seq) {
         this.empty(`No board: ${String(err instanceof Error ? err.message : err)}`);
@@ -232,9 +233,12 @@ class BoardView implements vscode.Disposable {
       this.empty(`${basename(doc.uri)}, line ${cursor.line + 1}: the cursor is outside every game.`);
       return;
     }
+    if (typeof board.svg !== "string") {
+      this.empty("This gamels does not draw the board (gamels/board with svg): the view needs a newer gamels.");
+      return;
+    }
     this.current = board;
-    const svg = board.svg ?? boardSvg(board, { earlier });
-    this.post({ type: "board", board: boardModel(board, basename(doc.uri), svg, listAround, cursor.line) });
+    this.post({ type: "board", board: boardModel(board, basename(doc.uri), board.svg, listAround, cursor.line) });
     this.post({ type: "engine", side: this.side });
     void this.evaluate(doc, board);
     const of = `${doc.uri.toString()}@${doc.version}#${board.game}`;
@@ -440,8 +444,8 @@ class BoardView implements vscode.Disposable {
     const c = this.client();
     const p = b && this.at(b);
     if (!b || !ed || ed.document.isClosed || !c || !c.isRunning() || !p) return;
-    const kind = vscode.window.activeColorTheme.kind;
-    const theme = kind === vscode.ColorThemeKind.Light || kind === vscode.ColorThemeKind.HighContrastLight ? "light" : "dark";
+    // A PNG or GIF in the editor's colours; an SVG in every theme's, following its viewer ("auto").
+    const theme = format === "svg" ? "auto" : themeName(vscode.window.activeColorTheme.kind);
     let res: unknown;
     try {
       res = await c.sendRequest(pictureMethod, { textDocument: { uri: ed.document.uri.toString() }, position: p, format, theme });
@@ -571,6 +575,20 @@ class BoardView implements vscode.Disposable {
       });
     }
     this.schedule(0);
+  }
+}
+
+/** themeName is gamels/picture's name of a colour theme kind. */
+function themeName(kind: vscode.ColorThemeKind): string {
+  switch (kind) {
+    case vscode.ColorThemeKind.Light:
+      return "light";
+    case vscode.ColorThemeKind.HighContrast:
+      return "hc-dark";
+    case vscode.ColorThemeKind.HighContrastLight:
+      return "hc-light";
+    default:
+      return "dark";
   }
 }
 

@@ -8,7 +8,8 @@
 //   n, N                     next, previous annotated move (the strip's marks)
 //   a click on a move, or on a cell of the strip: that move
 //   a click on a Pousse edge slot, or a Spot or PATH cell: play it;
-//   pointing at a slot previews its push (the slot's data-run, data-off)
+//   pointing at a slot previews its push (the slot's data-run, data-off);
+//   Enter or Space on a slot or cell a host made focusable: play it
 //
 // Nothing from a transcript becomes markup: texts are textContent, and the
 // SVG (whose texts its drawer escaped) is parsed as XML with DOMParser, in
@@ -219,6 +220,7 @@ export class BoardView {
       // Another game: its values come with the host's next evaluations.
       this.evaluations = undefined;
     }
+    if (before && before.file !== b.file) this.status(""); // what was said was of another file
     if (this.evaluation && (this.evaluation.game !== b.game || this.evaluation.move !== b.move)) {
       this.evaluation = undefined;
     }
@@ -298,7 +300,7 @@ export class BoardView {
       out.push(s);
     }
     const about = e.off
-      ? `The engine's annotations are off: ${e.off}.`
+      ? `No values: ${e.off}.`
       : e.pending
         ? "The engine is annotating this game…"
         : `${e.annotations.length} annotated move(s), depth ${e.depth}${e.complete ? "" : " (cut short)"}; n, N: next, previous`;
@@ -344,10 +346,19 @@ export class BoardView {
 
   private key(e: KeyboardEvent): void {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const t = e.target as HTMLElement | null;
+    const t = e.target as Element | null;
     if (t && /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)) return;
     const b = this.board;
     if (!b) return;
+    if (t && t.closest("svg.gamels-board")) {
+      // A slot or cell a host made focusable: Enter or Space plays it; the
+      // arrows are the host's, to move among them.
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        this.click(t);
+      }
+      if (e.key.startsWith("Arrow")) return;
+    }
     let k: number | undefined;
     switch (e.key) {
       case "Home":

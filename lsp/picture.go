@@ -1,0 +1,236 @@
+package lsp
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"iter"
+	"path"
+	"strings"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"gamels/internal/picture"
+	"gamels/parse"
+)
+
+// PictureMethod is the gamels extension request that draws the board at
+// a position as a standalone picture, with its own colours, to save or
+// share: the position as SVG or PNG, or its whole game as an animated
+// GIF, as `gamels show --svg/--gif` writes them (docs/protocol.md).
+const PictureMethod = "gamels/picture"
+
+// The bounds of a gamels/picture answer: the bytes of the picture (before
+// base64), the frames of an animation (the moves played, and the board
+// before them) and the pixels painted over all its frames. `gamels show
+// --gif` writes longer animations to a file.
+const (
+	MaxPictureBytes  = 8 << 20
+	MaxPictureFrames = 2001
+	MaxPicturePaint  = 1 << 30
+)
+
+type pictureParams struct {
+	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
+	Position     *protocol.Position              `json:"position"`
+	Format       string                          `json:"format"` // "svg", "png", "gif"
+	Theme        string                          `json:"theme"`  // picture.ParseTheme's names; "" the format's default
+}
+
+// pictureResult is the answer of gamels/picture.
+type pictureResult struct {
+	Format string `json:"format"`
+	Mime   string `json:"mime"`
+	Name   string `json:"name"` // a file name to suggest: "sample-game2-move7.png"
+	Data   string `json:"data"` // the SVG text, or the PNG or GIF in base64
+	Game   int    `json:"game"`
+	Move   int    `json:"move"`             // the position drawn (svg, png); the moves played (gif)
+	Frames int    `json:"frames,omitempty"` // gif: the frames, one a position
+	Bytes  int    `json:"bytes"`            // the picture's size before base64
+}
+
+var pictureMimes = map[string]string{"svg": "image/svg+xml", "png": "image/png", "gif": "image/gif"}
+
+// pictureRequest answers gamels/picture: the board of the game at the
+// position, at the move under it, drawn by internal/picture. Outside
+// every game, or on a game whose size is unusable, it is InvalidParams;
+// over a bound, RequestFailed.
+//
+// Cost: svg and png O(N²) (a PNG of a 100 x 100 board is some 1.5
+// megapixels painted); gif O(frames · pixels), cancellable between
+// frames.
+func pictureRequest(ctx context.Context, snap *snapshot, p *pictureParams) (any, error) {
+	if p.Position == nil {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "gamels: gamels/picture needs a position")
+	}
+	mime, ok := pictureMimes[p.Format]
+	if !ok {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "gamels: gamels/picture format %q: it is svg, png or gif", p.Format)
+	}
+	var theme picture.Theme
+	if p.Theme != "" {
+		t, err := picture.ParseTheme(p.Theme)
+		if err != nil {
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "gamels: gamels/picture: %v", err)
+		}
+		theme = t
+	}
+	fa, _, off, err := snap.at(*p.Position)
+	if err != nil {
+		return nil, err
+	}
+	ga := fa.gameAt(off)
+	var res *boardResult
+	if ga != nil && ga.game.Size > 0 {
+		res = boardAt(snap.kind, ga, off)
+	}
+	if res == nil {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "gamels: gamels/picture: no game with a usable board at this position")
+	}
+	out := &pictureResult{Format: p.Format, Mime: mime, Game: res.Game}
+	base := pictureBase(snap.uri.Path())
+	var buf bytes.Buffer
+	switch p.Format {
+	case "gif":
+		frames, seq := gameFrames(snap.kind, ga)
+		if frames > MaxPictureFrames {
+			return nil, jsonrpc2.Errorf(codeRequestFailed,
+				"gamels: game %d has %d moves played: an animation here holds at most %d frames; `gamels show --gif FILE:LINE` writes longer ones",
+				res.Game, frames-1, MaxPictureFrames)
+		}
+		// Refused before painting when the frames would be over the
+		// bound: they are all of the first's size.
+		for first := range seq {
+			if w, h := picture.Size(first, nil); frames*w*h > MaxPicturePaint {
+				return nil, jsonrpc2.Errorf(codeRequestFailed,
+					"gamels: game %d: %d frames of %d x %d pixels are more than an animation here paints; `gamels show --gif FILE:LINE` writes it",
+					res.Game, frames, w, h)
+			}
+			break
+		}
+		seq = untilDone(ctx, seq)
+		err := picture.GIF(&buf, seq, &picture.Options{Theme: theme},
+			picture.Animation{MaxFrames: MaxPictureFrames, MaxBytes: MaxPictureBytes, MaxPaint: MaxPicturePaint})
+		if cerr := ctx.Err(); cerr != nil {
+			return nil, cerr
+		}
+		if err != nil {
+			return nil, pictureError(res.Game, err)
+		}
+		out.Frames, out.Move = frames, max(frames-1, 0)
+		out.Name = fmt.Sprintf("%s-%s%d.gif", base, gameWord(snap.kind), res.Game)
+	default:
+		pos, earlier := boardPosition(snap.kind, ga, res)
+		o := &picture.Options{Theme: theme, Earlier: earlier}
+		where := fmt.Sprintf("%s, %s %d", path.Base(snap.uri.Path()), gameWord(snap.kind), res.Game)
+		desc := picture.Describe(pos)
+		o.Title, o.Caption = where+": "+desc, where+"\n"+desc
+		if p.Format == "svg" {
+			buf.Write(picture.SVG(pos, o))
+		} else if err := picture.PNG(&buf, pos, o); err != nil {
+			return nil, pictureError(res.Game, err)
+		}
+		out.Move = pos.Move
+		out.Name = fmt.Sprintf("%s-%s%d", base, gameWord(snap.kind), res.Game)
+		if snap.kind != parse.Path {
+			out.Name += fmt.Sprintf("-move%d", pos.Move)
+		}
+		out.Name += "." + p.Format
+	}
+	if buf.Len() > MaxPictureBytes {
+		return nil, jsonrpc2.Errorf(codeRequestFailed, "gamels: the picture of game %d is %d bytes, over the %d a gamels/picture answer holds", res.Game, buf.Len(), MaxPictureBytes)
+	}
+	out.Bytes = buf.Len()
+	if p.Format == "svg" {
+		out.Data = buf.String()
+	} else {
+		out.Data = base64.StdEncoding.EncodeToString(buf.Bytes())
+	}
+	return out, nil
+}
+
+// boardPosition is res, a board of game ga, as internal/picture draws
+// it, and the earlier board of the repetition it shows, or nil.
+func boardPosition(kind parse.Kind, ga *gameAnalysis, res *boardResult) (p, earlier *picture.Position) {
+	p = res.position(kind)
+	if !p.ShowsRepeat() || res.game == nil {
+		return p, nil
+	}
+	e := &boardResult{N: res.N, Game: res.Game, Move: res.Earlier, game: res.game}
+	switch {
+	case ga.pousse != nil:
+		pousseBoard(e, res.game, ga.pousse)
+	case ga.spot != nil:
+		spotBoard(e, res.game, ga.spot)
+	}
+	if len(e.Rows) != res.N {
+		return p, nil
+	}
+	return p, e.position(kind)
+}
+
+// gameFrames returns the number of frames of the animation of game ga
+// and its positions, from its analysis.
+func gameFrames(kind parse.Kind, ga *gameAnalysis) (int, iter.Seq[*picture.Position]) {
+	g := ga.game
+	switch {
+	case ga.pousse != nil:
+		return ga.pousse.Played() + 1, picture.PousseFrames(g, ga.pousse)
+	case ga.spot != nil:
+		return ga.spot.Played() + 1, picture.SpotFrames(g, ga.spot)
+	}
+	pos := picture.PathPosition(g, ga.path)
+	return 1, func(yield func(*picture.Position) bool) {
+		if pos != nil {
+			yield(pos)
+		}
+	}
+}
+
+// untilDone is seq, ended early once ctx is done.
+func untilDone(ctx context.Context, seq iter.Seq[*picture.Position]) iter.Seq[*picture.Position] {
+	return func(yield func(*picture.Position) bool) {
+		for p := range seq {
+			if ctx.Err() != nil || !yield(p) {
+				return
+			}
+		}
+	}
+}
+
+func pictureError(game int, err error) error {
+	if errors.Is(err, picture.ErrTooLarge) {
+		return jsonrpc2.Errorf(codeRequestFailed, "gamels: the picture of game %d: %v; `gamels show` writes it to a file", game, err)
+	}
+	return jsonrpc2.Errorf(codeRequestFailed, "gamels: the picture of game %d: %v", game, err)
+}
+
+func gameWord(kind parse.Kind) string {
+	if kind == parse.Path {
+		return "board"
+	}
+	return "game"
+}
+
+// pictureBase is the stem of a picture's suggested name: the last
+// element of the document's path without its extension, in letters,
+// digits, '.', '_' and '-' ("board" when nothing is left).
+func pictureBase(p string) string {
+	name := path.Base(strings.ReplaceAll(p, "\\", "/"))
+	name = strings.TrimSuffix(name, path.Ext(name))
+	name = strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '.', r == '_', r == '-':
+			return r
+		}
+		return '-'
+	}, name)
+	name = strings.Trim(name, ".-")
+	if name == "" {
+		return "board"
+	}
+	return name
+}
