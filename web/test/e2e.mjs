@@ -354,6 +354,8 @@ async function playScenario(page) {
   const engineText = await text(page);
   const engineStatus = await statusText(page);
   check(answered && /The engine played move 6: [LRTB]\d/.test(engineStatus) && canonical(engineText, "pousse"), "B1 (move 5) is answered by the engine's move 6, canonical", `${engineStatus} ${JSON.stringify(engineText.slice(-24))}`);
+  await page.waitForFunction(() => /plies|wins in/.test(document.getElementById("value")?.textContent ?? ""), { timeout: 5000 }).catch(() => {});
+  await page.hover('#board rect.slot[data-slot="B2"]');
   await page.screenshot({ path: join(shots, "web-engine.png") });
   await undoKey(page);
   check(await waitText(page, beforeEngine.replace(/QUIT\n$/, "B1\nQUIT\n")), "undo takes back the engine's move alone");
