@@ -11,7 +11,7 @@
 // playing, a new game, the engine's moves and pictures are left to the
 // page's host (main.ts) through the hooks below.
 
-import { LSPPlugin } from "@codemirror/lsp-client";
+import { LSPPlugin, type LSPClientExtension } from "@codemirror/lsp-client";
 import { EditorSelection } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
 import { movePosition } from "../../editors/vscode/src/board/steps";
@@ -27,6 +27,25 @@ import { BoardView as View, type ViewOptions } from "../../editors/vscode/src/vi
  * the count and the first, last, ending and earlier moves).
  */
 const listAround = 60;
+
+/**
+ * annotatedExtension asks the server for gamels/annotated (the
+ * experimental.gamelsAnnotated capability) and hands its document's URI to
+ * onAnnotated, so that the view asks again for the values of its game when
+ * the background annotations are done, rather than polling.
+ */
+export function annotatedExtension(onAnnotated: (uri: string) => void): LSPClientExtension {
+  return {
+    clientCapabilities: { experimental: { gamelsAnnotated: true } },
+    notificationHandlers: {
+      "gamels/annotated": (_client, params: { textDocument?: { uri?: string } }) => {
+        const uri = params?.textDocument?.uri;
+        if (typeof uri === "string") onAnnotated(uri);
+        return true;
+      },
+    },
+  };
+}
 
 /** What the page adds to stepping: each hook, when set, shows its button in the view. */
 export interface BoardHooks {

@@ -28,32 +28,19 @@ export interface EngineHost {
   redraw(): void;
 }
 
-let annotated: (uri: string) => void = () => {};
-
-/** onAnnotated sets what the server's gamels/annotated does: the view asks the values again. */
-export function onAnnotated(f: (uri: string) => void): void {
-  annotated = f;
-}
-
 let progress: (value: { kind?: string; title?: string; message?: string; percentage?: number }) => void = () => {};
 
 /**
  * engineCapabilities tells the server that the page applies edits
- * (workspace/applyEdit, versioned documentChanges), shows progress and
- * takes gamels/annotated; it shows the progress reported, and hands
- * gamels/annotated to the view (onAnnotated).
+ * (workspace/applyEdit, versioned documentChanges) and shows progress,
+ * and shows the progress reported.
  */
 export const engineCapabilities: LSPClientExtension = {
   clientCapabilities: {
     workspace: { applyEdit: true, workspaceEdit: { documentChanges: true, failureHandling: "abort" } },
     window: { workDoneProgress: true },
-    experimental: { gamelsAnnotated: true },
   },
   notificationHandlers: {
-    "gamels/annotated": (_client, params: { textDocument?: { uri?: string } }) => {
-      if (typeof params?.textDocument?.uri === "string") annotated(params.textDocument.uri);
-      return true;
-    },
     "$/progress": (_client, params: { value?: { kind?: string; title?: string; message?: string; percentage?: number } }) => {
       if (params?.value) progress(params.value);
       return true;

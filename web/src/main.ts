@@ -11,9 +11,9 @@ import { lintKeymap, lintGutter } from "@codemirror/lint";
 import { closeBrackets, completionKeymap } from "@codemirror/autocomplete";
 import { workerTransport } from "./transport";
 import { diagnostics, inlayHints, semanticTokens, quickFix, sanitizeHTML, fastSync, engineFor, maxEngineText } from "./features";
-import { BoardView } from "./board";
+import { BoardView, annotatedExtension } from "./board";
 import { Player } from "./play";
-import { Engine, engineCapabilities, onAnnotated } from "./engine";
+import { Engine, engineCapabilities } from "./engine";
 import { serverRequests, type RequestHandler } from "./requests";
 import { wireDialog } from "./dialog";
 import { decodeShare, encodeShare, isShare, ShareError } from "./share";
@@ -59,7 +59,14 @@ const client = new LSPClient({
   rootUri: "file:///",
   timeout: 10000,
   sanitizeHTML,
-  extensions: [serverCompletion(), hoverTooltips({ hoverTime: 250 }), diagnostics(), serverDiagnostics(), engineCapabilities],
+  extensions: [
+    serverCompletion(),
+    hoverTooltips({ hoverTime: 250 }),
+    diagnostics(),
+    serverDiagnostics(),
+    annotatedExtension((uri) => board.annotated(uri)),
+    engineCapabilities,
+  ],
 }).connect(transport);
 transport.onStop((why) => status(`${why}. Reload the page to start it again.`, true));
 const started = performance.now();
@@ -102,7 +109,6 @@ const host = {
 const player = new Player(host, $("board"));
 const opponent = new Engine(client, host);
 Object.assign(serverHandlers, opponent.handlers());
-onAnnotated((uri) => board.annotated(uri));
 board.onDraw = (b, had) => {
   drawnUri = (view && LSPPlugin.get(view)?.uri) ?? "";
   player.decorate(b, had);

@@ -93,7 +93,12 @@ export class BoardView {
     if (options.engine !== false) {
       engine = button("engine", "Engine plays: off", "The engine answers each move from the board: off, X, O", "engine");
       engine.setAttribute("aria-pressed", "false");
-      engine.addEventListener("click", () => host.engine(nextEngineSide(this.side)));
+      engine.addEventListener("click", () => {
+        // Shown at once (a second click goes on from it); the host's answer confirms it.
+        const side = nextEngineSide(this.side);
+        this.receive({ type: "engine", side });
+        host.engine(side);
+      });
       actions.append(engine);
     }
     for (const f of options.pictures ?? (["svg", "png", "gif"] as PictureFormat[])) {
@@ -289,7 +294,7 @@ export class BoardView {
     }
     p.strip.hidden = false;
     const cells = stripCells(e, this.options.stripCells ?? 400);
-    const out: Node[] = [];
+    const row = el("div", { class: "cells" });
     for (const c of cells) {
       const move = c.mark && c.from !== c.to ? c.mark.move : c.from;
       const cls = ["cell", c.value];
@@ -297,15 +302,14 @@ export class BoardView {
       if (b.move >= c.from && b.move <= c.to) cls.push("current");
       const s = el("span", { class: cls.join(" "), "data-move": String(move), title: c.title });
       if (c.mark) s.textContent = markSign[c.mark.kind] ?? "";
-      out.push(s);
+      row.append(s);
     }
     const about = e.off
       ? `No values: ${e.off}.`
       : e.pending
         ? "The engine is annotating this game…"
         : `${e.annotations.length} annotated move(s), depth ${e.depth}${e.complete ? "" : " (cut short)"}; n, N: next, previous`;
-    out.push(el("span", { class: "about" }, about));
-    p.strip.replaceChildren(...out);
+    p.strip.replaceChildren(row, el("div", { class: "about" }, about));
   }
 
   /** preview marks the cells a slot's push moves, and the one whose marker falls off. */
