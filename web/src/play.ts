@@ -51,6 +51,12 @@ export interface Played {
   view: EditorView;
 }
 
+/** sentence writes a server's message as a sentence: a capital, a period. */
+export function sentence(m: string): string {
+  const t = m.trim();
+  return t ? `${t[0].toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? "" : "."}` : t;
+}
+
 /** A refusal of the server: its message without the "gamels: " prefix, and data.code. */
 export function refusal(err: unknown): { message: string; code: string } {
   const e = err as { message?: string; data?: { code?: string } };
@@ -222,7 +228,7 @@ export class Player {
         }
         const yes = await ask({
           title: `Play here, at move ${b.move + 1}?`,
-          detail: `${r.message.replace(/; ask again.*$/, "")}.`,
+          detail: sentence(r.message.replace(/; ask again.*$/, "")),
           ok: "Replace the rest",
         });
         if (!yes) {

@@ -217,7 +217,14 @@ async function playScenario(page) {
   const sample = await text(page);
   const canonical = (t, kind) => execFileSync(gamels, ["fmt", "--kind", kind, "-"], { input: t }).toString() === t;
 
-  // A new 3x3 game from the button: the dialog asks the size.
+  // A new game from the button: the dialog asks the size; Escape closes it, nothing written.
+  await page.click("#newGame");
+  await page.waitForSelector("#ask[open]", { timeout: 5000 });
+  await page.keyboard.press("Escape");
+  await sleep(300);
+  check(!(await page.$eval("#ask", (d) => d.open)) && (await text(page)) === sample, "Escape closes the New game dialog, nothing written");
+
+  // A new 3x3 game.
   await page.click("#newGame");
   await page.waitForSelector("#ask[open]", { timeout: 5000 });
   await page.$eval("#asksize", (e) => (e.value = ""));
@@ -279,7 +286,7 @@ async function playScenario(page) {
   await page.click('#board rect.slot[data-slot="R2"]');
   await page.waitForSelector("#ask[open]", { timeout: 5000 });
   const q = await page.evaluate(() => ({ title: document.getElementById("asktitle").textContent, detail: document.getElementById("askdetail").textContent, ok: document.getElementById("askok").textContent, focused: document.activeElement?.id }));
-  check(/move 2/.test(q.title) && /replace/.test(q.detail) && q.ok === "Replace the rest" && q.focused === "askcancel", "a move in the middle asks first (Cancel focused)", JSON.stringify(q));
+  check(/move 2/.test(q.title) && /^Playing at move 2 would replace/.test(q.detail) && q.ok === "Replace the rest" && q.focused === "askcancel", "a move in the middle asks first (Cancel focused)", JSON.stringify(q));
   await page.screenshot({ path: join(shots, "web-replace-rest.png") });
   await page.click("#askcancel");
   await sleep(300);
