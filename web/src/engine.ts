@@ -65,6 +65,11 @@ export class Engine {
     };
   }
 
+  /** Whether the engine is searching: a move from the board then waits (its text would be stale). */
+  get searching(): boolean {
+    return this.running;
+  }
+
   /** The server's requests the page answers (requests.ts). */
   handlers(): Record<string, RequestHandler> {
     return {

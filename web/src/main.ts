@@ -105,6 +105,7 @@ const host = {
   },
   redraw: () => board.schedule(0),
   status: (message: string, error = false) => board.send({ type: "status", message, error }),
+  busy: () => (opponent.searching ? "The engine is searching: play when it has answered." : ""),
 };
 const player = new Player(host, $("board"));
 const opponent = new Engine(client, host);

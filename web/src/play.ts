@@ -41,6 +41,8 @@ export interface PlayHost {
   shown(): { board: Board; uri: string; version: number } | undefined;
   redraw(): void;
   status(message: string, alert?: boolean): void;
+  /** Why a move from the board waits (the engine is searching), or "". */
+  busy?(): string;
 }
 
 /** A move written from the board: the server's answer, in the editor now. */
@@ -201,6 +203,11 @@ export class Player {
     const view = this.host.view();
     const plugin = view && LSPPlugin.get(view);
     if (!shown || !view || !plugin || this.busy) return;
+    const wait = this.host.busy?.();
+    if (wait) {
+      this.host.status(wait);
+      return;
+    }
     if (shown.uri !== plugin.uri) {
       // Another file was opened since the board was drawn.
       this.host.redraw();
