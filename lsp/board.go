@@ -124,14 +124,8 @@ func board(ctx context.Context, snap *snapshot, p *boardParams) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	ga := fa.gameAt(off)
-	outside := ga == nil || ga.game.Size == 0
-	if outside && p.Nearest {
-		if ga = nearestGame(fa, off); ga != nil {
-			off = ga.game.Span.Start // move 0
-		}
-	}
-	if ga == nil || ga.game.Size == 0 {
+	ga, off, outside := gameOrNearest(fa, off, p.Nearest)
+	if ga == nil {
 		return nil, nil
 	}
 	res := boardAt(snap.kind, ga, off)
@@ -189,6 +183,23 @@ func board(ctx context.Context, snap *snapshot, p *boardParams) (any, error) {
 		b = appendMove(b, snap.text, res.game, m, mark.k)
 	}
 	return jsonrpc2.RawMessage(append(b, '}')), nil
+}
+
+// gameOrNearest returns the game with a usable size at offset off and
+// off; else, with nearest, the nearest game (nearestGame) and the offset
+// of its move 0, outside set; else nil.
+func gameOrNearest(fa *fileAnalysis, off int, nearest bool) (ga *gameAnalysis, at int, outside bool) {
+	ga = fa.gameAt(off)
+	if ga != nil && ga.game.Size > 0 {
+		return ga, off, false
+	}
+	if !nearest {
+		return nil, off, true
+	}
+	if ga = nearestGame(fa, off); ga == nil {
+		return nil, off, true
+	}
+	return ga, ga.game.Span.Start, true
 }
 
 // nearestGame returns the game a position outside every game stands

@@ -40,7 +40,7 @@ func (res *boardResult) position(kind parse.Kind) *picture.Position {
 	}
 	if g := res.game; g != nil {
 		p.Moves = len(g.Moves)
-		p.Move = min(res.Move, res.Played)
+		p.Move = res.Move // past the end: the board at the end (picture.Position)
 		if l := res.Last; l != nil && res.Move >= 1 && res.Move <= len(g.Moves) {
 			p.Last = lastMove(kind, g.Moves[res.Move-1], l)
 		}

@@ -173,10 +173,12 @@ func checkHooks(t *testing.T, where string, b *svgBoard, seen map[string]int) {
 	t.Helper()
 	els := parseDrawing(t, b.SVG)
 	root := els[0]
-	if !root.has("gamels-board", b.Kind) || root.attrs["data-n"] != fmt.Sprint(b.N) || root.attrs["data-game"] != fmt.Sprint(b.Game) {
+	if !root.has("gamels-board", b.Kind) || root.attrs["data-n"] != fmt.Sprint(b.N) || root.attrs["data-game"] != fmt.Sprint(b.Game) ||
+		root.attrs["data-move"] != fmt.Sprint(b.Move) {
 		t.Errorf("%s: root %v", where, root.attrs)
 	}
-	if strings.Contains(b.SVG, "<style") || strings.Contains(b.SVG, "#") || strings.Contains(b.SVG, "fill=") {
+	if strings.Contains(b.SVG, "<style") || strings.Contains(b.SVG, "#") || strings.Contains(b.SVG, "stroke=") ||
+		strings.Count(b.SVG, "fill=") != strings.Count(b.SVG, "fill='none'") {
 		t.Errorf("%s: the drawing has colours of its own", where)
 	}
 	cells := map[string]svgElement{}
@@ -446,4 +448,23 @@ func cmpMaps(want, got map[string]string) string {
 		}
 	}
 	return b.String()
+}
+
+// TestBoardSVGNearest: a position outside every game asked with nearest
+// and svg draws the nearest game at move 0.
+func TestBoardSVGNearest(t *testing.T) {
+	c := startServer(t, nil)
+	c.initialize(nil, "")
+	const u = "file:///n.spot"
+	c.open(u, 1, "# a comment\n2\n1 1 +\n0\n")
+	c.waitVersion(u, 1)
+	var b svgBoard
+	if _, err := c.conn.Call(context.Background(), BoardMethod, map[string]any{
+		"textDocument": map[string]any{"uri": u}, "position": pos(0, 0), "nearest": true, "svg": true, "movesAround": 5}, &b); err != nil {
+		t.Fatal(err)
+	}
+	els := parseDrawing(t, b.SVG)
+	if b.Game != 1 || b.Move != 0 || els[0].attrs["data-game"] != "1" || els[0].attrs["data-move"] != "0" || strings.Contains(b.SVG, "circle") {
+		t.Errorf("game %d move %d, root %v: want the empty board of game 1", b.Game, b.Move, els[0].attrs)
+	}
 }

@@ -24,6 +24,7 @@ type evaluateParams struct {
 	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
 	Position     *protocol.Position              `json:"position"`
 	Depth        *int                            `json:"depth"`
+	Nearest      bool                            `json:"nearest"` // as gamels/board's
 }
 
 // evaluation is the answer of gamels/evaluate; docs/protocol.md gives
@@ -42,6 +43,7 @@ type evaluation struct {
 	Source   string    `json:"source"` // "annotations" or "search"
 	Nodes    int64     `json:"nodes"`
 	Asked    int       `json:"askedDepth"` // the horizon asked for
+	Outside  bool      `json:"outside,omitzero"`
 }
 
 // bestMove is the search's move: its token and, for a board to mark it,
@@ -84,18 +86,19 @@ func evaluate(ctx context.Context, snap *snapshot, p *evaluateParams, depth int)
 	if err != nil {
 		return nil, err
 	}
-	ga := fa.gameAt(off)
-	if ga == nil || ga.game.Size == 0 || snap.kind == parse.Path {
+	ga, off, outside := gameOrNearest(fa, off, p.Nearest)
+	if ga == nil || snap.kind == parse.Path {
 		return nil, nil
 	}
 	g := ga.game
 	k := sort.Search(len(g.Moves), func(i int) bool { return g.MoveSpan(i).Start > off })
-	if over(snap.kind, ga, k) {
+	if gameOverAt(snap.kind, ga, k) {
 		return nil, nil
 	}
-	ev := &evaluation{Game: g.Index + 1, Move: k, Asked: depth, Source: "annotations"}
+	ev := &evaluation{Game: g.Index + 1, Move: k, Asked: depth, Source: "annotations", Outside: outside}
 	var r solve.Result
-	if an := snap.annotations().game(g.Index); an != nil && snap.annotations().depth == depth && k < len(an.Evals) {
+	as := snap.annotations()
+	if an := as.game(g.Index); an != nil && as.depth == depth && k < len(an.Evals) {
 		r = an.Evals[k]
 	} else {
 		ev.Source = "search"
@@ -110,9 +113,10 @@ func evaluate(ctx context.Context, snap *snapshot, p *evaluateParams, depth int)
 	return ev, nil
 }
 
-// over reports whether the game of ga is over after its first k moves:
-// it ended at or before move k, or (Spot) holds its 2N moves. O(1).
-func over(kind parse.Kind, ga *gameAnalysis, k int) bool {
+// gameOverAt reports whether the game of ga is over after its first k
+// moves: it ended at or before move k, or (Spot) holds its 2N moves.
+// O(1).
+func gameOverAt(kind parse.Kind, ga *gameAnalysis, k int) bool {
 	r := ga.result()
 	return r == nil || (r.End >= 0 && k > r.End) || (kind == parse.Spot && k >= 2*ga.game.Size)
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -130,4 +131,126 @@ func positionLines(text []byte) []uint32 {
 		}
 	}
 	return lines
+}
+
+// TestProcessEngineProgress runs "the engine's moves to the end of the
+// game" on a 4 x 4 Pousse board at depth 12 (a search of the whole node
+// budget a move, tens of milliseconds each) from a client process that
+// offers window.workDoneProgress, and cancels it once its progress has
+// begun: from the progress's cancel button (window/workDoneProgress/
+// cancel), then by $/cancelRequest. Each time: the token is created,
+// begin is cancellable, end comes, the command answers
+// RequestCancelled, and no edit is sent (no workspace/applyEdit).
+func TestProcessEngineProgress(t *testing.T) {
+	rs, _ := startRawProcess(t)
+	rs.roundTrip("1", "initialize", `{"capabilities":{"window":{"workDoneProgress":true}},`+
+		`"initializationOptions":{"gamels.analysis.enabled":false,"gamels.analysis.depth":12}}`)
+	rs.send(frame(note("initialized", "{}")))
+	const u = "file:///progress.pousse"
+	rs.send(frame(note("textDocument/didOpen", openParams(u, "4\nQUIT\n"))))
+	rs.waitPublished(u)
+	for _, how := range []string{"progress cancel", "$/cancelRequest"} {
+		id := `"rest-` + strings.Fields(how)[0] + `"`
+		rs.send(frame(call(id, protocol.MethodWorkspaceExecuteCommand,
+			`{"command":"`+EngineMoveCommand+`","arguments":["`+u+`",1,1,0,{"rest":true}]}`)))
+		var events []string
+		start := time.Now()
+		var begun time.Duration
+		for {
+			m := rs.next(how)
+			if m.isResponse() {
+				if !sameRaw(m.ID, id) {
+					continue
+				}
+				if m.Error == nil || m.Error.Code != int64(protocol.LSPErrorCodesRequestCancelled) {
+					t.Errorf("%s: the command answered %s, want RequestCancelled", how, m.body)
+				}
+				events = append(events, "answer")
+				break
+			}
+			switch m.Method {
+			case protocol.MethodWindowWorkDoneProgressCreate:
+				rs.send(frame(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":null}`))
+				events = append(events, "create")
+			case protocol.MethodProgress:
+				var p struct {
+					Token string `json:"token"`
+					Value struct {
+						Kind        string `json:"kind"`
+						Title       string `json:"title"`
+						Cancellable bool   `json:"cancellable"`
+					} `json:"value"`
+				}
+				if err := json.Unmarshal(m.Params, &p); err != nil {
+					t.Fatal(err)
+				}
+				switch p.Value.Kind {
+				case "begin":
+					begun = time.Since(start)
+					events = append(events, "begin")
+					if !p.Value.Cancellable || !strings.Contains(p.Value.Title, "to the end of the game") {
+						t.Errorf("%s: begin %s, want cancellable, titled", how, m.Params)
+					}
+					if how == "progress cancel" {
+						rs.send(frame(note(protocol.MethodWindowWorkDoneProgressCancel, `{"token":"`+p.Token+`"}`)))
+					} else {
+						rs.send(frame(note("$/cancelRequest", `{"id":`+id+`}`)))
+					}
+				case "end":
+					events = append(events, "end")
+				}
+			case protocol.MethodWorkspaceApplyEdit:
+				t.Errorf("%s: an edit was sent: %s", how, m.Params)
+				rs.send(frame(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"applied":false}}`))
+			}
+		}
+		t.Logf("%s: %v, begun after %v, answered after %v", how, events, begun, time.Since(start))
+		if !slices.Equal(events, []string{"create", "begin", "end", "answer"}) {
+			t.Errorf("%s: events %v, want create, begin, end, answer", how, events)
+		}
+		if begun < progressDelay {
+			t.Errorf("%s: progress begun after %v, before %v", how, begun, progressDelay)
+		}
+	}
+}
+
+// BenchmarkEvaluations times gamels/evaluations from a client process on
+// one 4 x 4 Pousse game of 100,000 moves (L1 over and over: no end),
+// annotated at depth 1, once gamels/annotated said so: the answer is a
+// string of 100,001 values, not an object a position.
+func BenchmarkEvaluations(b *testing.B) {
+	const moves = 100000
+	text := "4\n" + strings.Repeat("L1\n", moves) + "QUIT\n"
+	c, _ := startServerProcess(b)
+	p := &protocol.InitializeParams{InitializationOptions: protocol.LSPAny(`{"gamels.analysis.enabled": true, "gamels.analysis.depth": 1}`)}
+	p.Capabilities.Experimental = protocol.LSPAny(`{"gamelsAnnotated": true}`)
+	if _, err := c.server.Initialize(context.Background(), p); err != nil {
+		b.Fatal(err)
+	}
+	if err := c.server.Initialized(context.Background(), &protocol.InitializedParams{}); err != nil {
+		b.Fatal(err)
+	}
+	const u = uri.URI("file:///long.pousse")
+	start := time.Now()
+	c.open(u, 1, text)
+	c.waitAnnotated(u, 1)
+	b.Logf("annotated %d positions in %v", moves+1, time.Since(start))
+	params := map[string]any{"textDocument": map[string]any{"uri": u}, "position": pos(moves/2, 0)}
+	size := 0
+	for b.Loop() {
+		var raw json.RawMessage
+		if _, err := c.conn.Call(context.Background(), EvaluationsMethod, params, &raw); err != nil {
+			b.Fatal(err)
+		}
+		var ev gameEvaluations
+		if err := json.Unmarshal(raw, &ev); err != nil || len(ev.Values) != moves+1 || ev.Pending {
+			b.Fatalf("%.200s: %v", raw, err)
+		}
+		size = len(raw)
+	}
+	b.SetBytes(int64(size))
+	b.ReportMetric(float64(size)/1024, "answer-KB")
+	if code := c.shutdownExit(); code != 0 {
+		b.Fatalf("server exit status %d", code)
+	}
 }

@@ -152,3 +152,64 @@ func TestEvaluateRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluateTooLarge: a board the engine does not search is refused
+// with the code too-large, which a view shows in words.
+func TestEvaluateTooLarge(t *testing.T) {
+	c := startServer(t, nil)
+	c.initialize(nil, "")
+	for _, u := range []uri.URI{"file:///big.pousse", "file:///big.spot"} {
+		text := "9\nL1\nQUIT\n"
+		if strings.HasSuffix(string(u), ".spot") {
+			text = "9\n1 1 +\n\n0\n"
+		}
+		c.open(u, 1, text)
+		_, err := evaluateAt(c, u, 1, 0)
+		var je *jsonrpc2.Error
+		if !errors.As(err, &je) || je.Code != codeRequestFailed || !strings.Contains(string(je.Data), `"code":"too-large"`) ||
+			!strings.Contains(je.Message, "8x8") {
+			t.Errorf("%s: %v, want RequestFailed too-large", u, err)
+		}
+	}
+}
+
+// TestEvaluateNearest: with nearest, a position outside every game gets
+// the nearest game at move 0, outside set, as gamels/board answers it;
+// without, null. Inside a game, outside is absent.
+func TestEvaluateNearest(t *testing.T) {
+	c := startServer(t, nil)
+	c.initialize(nil, `{"gamels.analysis.depth": 3}`)
+	const u = uri.URI("file:///near.pousse")
+	c.open(u, 1, "# first\n3\nL1\nQUIT\n\n# between\n3\nT1\nQUIT\n")
+	ask := func(method string, line uint32, nearest bool) map[string]any {
+		var res map[string]any
+		params := map[string]any{"textDocument": map[string]any{"uri": u}, "position": pos(line, 0), "nearest": nearest}
+		if _, err := c.conn.Call(context.Background(), method, params, &res); err != nil {
+			t.Fatalf("%s line %d: %v", method, line, err)
+		}
+		return res
+	}
+	for _, method := range []string{EvaluateMethod, EvaluationsMethod} {
+		for _, tc := range []struct {
+			line    uint32
+			nearest bool
+			game    float64 // 0: null
+			outside bool
+		}{
+			{0, false, 0, false},
+			{0, true, 1, true},
+			{5, true, 2, true},
+			{2, true, 1, false},
+		} {
+			got := ask(method, tc.line, tc.nearest)
+			switch {
+			case tc.game == 0 && got != nil:
+				t.Errorf("%s line %d: %v, want null", method, tc.line, got)
+			case tc.game != 0 && (got == nil || got["game"] != tc.game || (got["outside"] == true) != tc.outside):
+				t.Errorf("%s line %d nearest %v: %v, want game %v, outside %v", method, tc.line, tc.nearest, got, tc.game, tc.outside)
+			case tc.game != 0 && method == EvaluateMethod && tc.outside && got["move"] != float64(0):
+				t.Errorf("%s line %d: move %v, want 0", method, tc.line, got["move"])
+			}
+		}
+	}
+}

@@ -29,6 +29,7 @@ const AnnotatedMethod = "gamels/annotated"
 type evaluationsParams struct {
 	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
 	Position     *protocol.Position              `json:"position"`
+	Nearest      bool                            `json:"nearest"` // as gamels/board's
 }
 
 // gameEvaluations is the answer of gamels/evaluations. Values is one
@@ -43,6 +44,7 @@ type gameEvaluations struct {
 	Off         string             `json:"off,omitempty"`
 	Values      string             `json:"values"`
 	Annotations []annotationAnswer `json:"annotations"`
+	Outside     bool               `json:"outside,omitzero"`
 }
 
 // annotationAnswer is one solve.Annotation, its move 1-based.
@@ -87,12 +89,12 @@ func evaluations(ctx context.Context, snap *snapshot, p *evaluationsParams, set 
 	if err != nil {
 		return nil, err
 	}
-	ga := fa.gameAt(off)
-	if ga == nil || ga.game.Size == 0 || snap.kind == parse.Path {
+	ga, _, outside := gameOrNearest(fa, off, p.Nearest)
+	if ga == nil || snap.kind == parse.Path {
 		return nil, nil
 	}
 	g := ga.game
-	res := &gameEvaluations{Game: g.Index + 1, MoveCount: len(g.Moves), Depth: set.depth(), Annotations: []annotationAnswer{}}
+	res := &gameEvaluations{Game: g.Index + 1, MoveCount: len(g.Moves), Depth: set.depth(), Annotations: []annotationAnswer{}, Outside: outside}
 	values := []byte(strings.Repeat(string(valueUnknown), len(g.Moves)+1))
 	switch {
 	case set.Off:

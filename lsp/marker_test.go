@@ -18,6 +18,8 @@ package lsp
 //   - hover("text", name): the hover at the start of the first occurrence
 //     of text on this line equals the archive's section hover/name.
 //   - lens("title"): a code lens on this line with this title; also 1:1.
+//   - evaluate("text", name): the gamels/evaluate answer there, as board
+//     does, against the section evaluate/name.
 //   - board("text", name): the gamels/board answer at the start of the
 //     first occurrence of text on this line, as indented JSON, equals the
 //     archive's section board/name.
@@ -151,6 +153,7 @@ var annotationSpecs = map[string]annotationSpec{
 	"diag":       {args: 3, keys: []string{"code", "tag", "related", "relline", "relmsg"}},
 	"hover":      {args: 2},
 	"board":      {args: 2},
+	"evaluate":   {args: 2},
 	"lens":       {args: 1},
 	"complete":   {args: 2, editing: true},
 	"actions":    {args: 2, editing: true},
@@ -448,13 +451,15 @@ func runMarkers(t *testing.T, file string) {
 			}
 		}
 
-		// Boards (gamels/board), as indented JSON.
+		// Boards (gamels/board) and evaluations (gamels/evaluate), as
+		// indented JSON.
 		for _, a := range anns {
-			if a.name != "board" {
+			method := map[string]string{"board": BoardMethod, "evaluate": EvaluateMethod}[a.name]
+			if method == "" {
 				continue
 			}
 			if len(a.args) != 2 {
-				t.Fatalf("%s:%d: board wants 2 arguments (text, name)", f.Name, a.line+1)
+				t.Fatalf("%s:%d: %s wants 2 arguments (text, name)", f.Name, a.line+1, a.name)
 			}
 			ls := m.LineSpan(a.line)
 			line := string(text[ls.Start:ls.End])
@@ -463,16 +468,16 @@ func runMarkers(t *testing.T, file string) {
 				t.Fatalf("%s:%d: %q is not on the line", f.Name, a.line+1, a.args[0])
 			}
 			var raw json.RawMessage
-			if _, err := c.conn.Call(ctx, BoardMethod, protocol.TextDocumentPositionParams{
+			if _, err := c.conn.Call(ctx, method, protocol.TextDocumentPositionParams{
 				TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: m.Position(ls.Start + col)}, &raw); err != nil {
-				t.Fatalf("%s:%d: board: %v", f.Name, a.line+1, err)
+				t.Fatalf("%s:%d: %s: %v", f.Name, a.line+1, a.name, err)
 			}
 			var buf bytes.Buffer
 			if err := json.Indent(&buf, raw, "", "  "); err != nil {
-				t.Fatalf("%s:%d: board: %v", f.Name, a.line+1, err)
+				t.Fatalf("%s:%d: %s: %v", f.Name, a.line+1, a.name, err)
 			}
 			buf.WriteByte('\n')
-			name := "board/" + a.args[1]
+			name := a.name + "/" + a.args[1]
 			used[name] = true
 			if *update {
 				setGolden(name, buf.Bytes())
@@ -484,7 +489,7 @@ func runMarkers(t *testing.T, file string) {
 				continue
 			}
 			if diff := cmp.Diff(string(sec.Data), buf.String()); diff != "" {
-				t.Errorf("%s:%d: board %s (-want +got):\n%s", f.Name, a.line+1, a.args[1], diff)
+				t.Errorf("%s:%d: %s %s (-want +got):\n%s", f.Name, a.line+1, a.name, a.args[1], diff)
 			}
 		}
 
@@ -504,7 +509,7 @@ func runMarkers(t *testing.T, file string) {
 	kept := ar.Files[:0]
 	for _, f := range ar.Files {
 		prefix, _, ok := strings.Cut(f.Name, "/")
-		if ok && !used[f.Name] && (prefix == "hover" || prefix == "board" || prefix == "golden") {
+		if ok && !used[f.Name] && (prefix == "hover" || prefix == "board" || prefix == "evaluate" || prefix == "golden") {
 			if !*update {
 				t.Errorf("section %s is not used (run with -update to remove it)", f.Name)
 			}

@@ -54,15 +54,25 @@ type pictureResult struct {
 
 var pictureMimes = map[string]string{"svg": "image/svg+xml", "png": "image/png", "gif": "image/gif"}
 
+// pictureHandler is the handler of gamels/picture: pictureRequest with
+// the server, whose progress an animation reports.
+func pictureHandler(s *Server, ctx context.Context, raw []byte) (func(context.Context) (any, error), error) {
+	return docRequest(PictureMethod, func(ctx context.Context, snap *snapshot, p *pictureParams) (any, error) {
+		return pictureRequest(ctx, s, snap, p)
+	})(s, ctx, raw)
+}
+
 // pictureRequest answers gamels/picture: the board of the game at the
 // position, at the move under it, drawn by internal/picture. Outside
 // every game, or on a game whose size is unusable, it is InvalidParams;
-// over a bound, RequestFailed.
+// over a bound, RequestFailed. An animation that takes longer than
+// progressDelay shows its progress, frame by frame, when the client
+// takes server-initiated progress; cancelling it there or by
+// $/cancelRequest stops it between frames.
 //
 // Cost: svg and png O(N²) (a PNG of a 100 x 100 board is some 1.5
-// megapixels painted); gif O(frames · pixels), cancellable between
-// frames.
-func pictureRequest(ctx context.Context, snap *snapshot, p *pictureParams) (any, error) {
+// megapixels painted); gif O(frames · pixels).
+func pictureRequest(ctx context.Context, s *Server, snap *snapshot, p *pictureParams) (any, error) {
 	if p.Position == nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "gamels: gamels/picture needs a position")
 	}
@@ -111,12 +121,27 @@ func pictureRequest(ctx context.Context, snap *snapshot, p *pictureParams) (any,
 			}
 			break
 		}
-		seq = untilDone(ctx, seq)
+		// Painting stops at $/cancelRequest (ctx) and at the cancel
+		// button of its progress (painting).
+		painting, cancel := context.WithCancel(ctx)
+		defer cancel()
+		wp := s.startProgress(fmt.Sprintf("gamels: game %d as a GIF", res.Game), cancel)
+		seq = untilDone(painting, seq, func(k int) {
+			if k%max(1, frames/100) == 0 {
+				wp.report(fmt.Sprintf("frame %d of %d", k+1, frames), k, frames)
+			}
+		})
 		err := picture.GIF(&buf, seq, &picture.Options{Theme: theme},
 			picture.Animation{MaxFrames: MaxPictureFrames, MaxBytes: MaxPictureBytes, MaxPaint: MaxPicturePaint})
-		if cerr := ctx.Err(); cerr != nil {
-			return nil, cerr
+		switch {
+		case ctx.Err() != nil:
+			wp.end("cancelled")
+			return nil, ctx.Err()
+		case painting.Err() != nil:
+			wp.end("cancelled")
+			return nil, errCancelled
 		}
+		wp.end("")
 		if err != nil {
 			return nil, pictureError(res.Game, err)
 		}
@@ -190,13 +215,20 @@ func gameFrames(kind parse.Kind, ga *gameAnalysis) (int, iter.Seq[*picture.Posit
 	}
 }
 
-// untilDone is seq, ended early once ctx is done.
-func untilDone(ctx context.Context, seq iter.Seq[*picture.Position]) iter.Seq[*picture.Position] {
+// untilDone is seq, ended early once ctx is done, calling each with the
+// index of each position before yielding it.
+func untilDone(ctx context.Context, seq iter.Seq[*picture.Position], each func(k int)) iter.Seq[*picture.Position] {
 	return func(yield func(*picture.Position) bool) {
+		k := 0
 		for p := range seq {
-			if ctx.Err() != nil || !yield(p) {
+			if ctx.Err() != nil {
 				return
 			}
+			each(k)
+			if !yield(p) {
+				return
+			}
+			k++
 		}
 	}
 }

@@ -78,7 +78,7 @@ func engineActions(snap *snapshot, p *protocol.CodeActionParams) []*protocol.Cod
 	}
 	g := ga.game
 	k := sort.Search(len(g.Moves), func(i int) bool { return g.MoveSpan(i).Start > off })
-	if over(snap.kind, ga, k) {
+	if gameOverAt(snap.kind, ga, k) {
 		return nil
 	}
 	replaces := ""

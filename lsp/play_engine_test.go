@@ -4,13 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"gamels/analyze"
+	"gamels/internal/format"
 	"gamels/parse"
 )
 
@@ -238,11 +241,90 @@ func TestEngineRest(t *testing.T) {
 			if len(f.Errors) > 0 && kind == parse.Pousse {
 				t.Errorf("the text has errors %v:\n%s", f.Errors, got)
 			}
+			if canon, err := format.Source(kind, []byte(tt.text)); err == nil && string(canon) == tt.text {
+				if out, _ := format.Source(kind, []byte(got)); string(out) != got {
+					t.Errorf("a canonical text is no longer canonical after the engine's moves:\n%q\nfmt:\n%q", got, out)
+				}
+			}
 		})
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.progress) != 0 {
 		t.Errorf("progress sent to a client that did not offer window.workDoneProgress: %v", c.progress)
+	}
+}
+
+// TestEngineProgressQuick: work shorter than progressDelay shows no
+// progress, even to a client that offers window.workDoneProgress.
+func TestEngineProgressQuick(t *testing.T) {
+	c := startServer(t, nil)
+	p := &protocol.InitializeParams{InitializationOptions: protocol.LSPAny(`{"gamels.analysis.depth": 2}`)}
+	yes := true
+	p.Capabilities.Window = &protocol.WindowClientCapabilities{WorkDoneProgress: &yes}
+	if _, err := c.server.Initialize(context.Background(), p); err != nil {
+		t.Fatal(err)
+	}
+	const u = uri.URI("file:///quick.pousse")
+	text := "3\nT1\nB3\nT2\nB2\nQUIT\n"
+	c.open(u, 1, text)
+	if _, err := execEngineAction(t, c, u, text, engineActionAt(t, c, u, 4)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(progressDelay + 50*time.Millisecond) // a progress would have begun by now
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.progress) != 0 {
+		t.Errorf("progress for a move found at once: %v", c.progress)
+	}
+}
+
+// TestEngineProgressDone runs the engine's moves to the end of a 4 x 4
+// icfp game at depth 12 (22 moves, most searches the whole node budget:
+// over a second; the game ends by a repetition or a straight) for a
+// client that offers
+// window.workDoneProgress: the token is created, begin, a report for
+// each move found after it, end, then one edit, applied.
+func TestEngineProgressDone(t *testing.T) {
+	c := startServer(t, nil)
+	p := &protocol.InitializeParams{InitializationOptions: protocol.LSPAny(`{"gamels.analysis.depth": 12}`)}
+	yes := true
+	p.Capabilities.Window = &protocol.WindowClientCapabilities{WorkDoneProgress: &yes}
+	if _, err := c.server.Initialize(context.Background(), p); err != nil {
+		t.Fatal(err)
+	}
+	const u = uri.URI("file:///done.pousse")
+	text := "# rules: icfp\n4\nQUIT\n"
+	c.open(u, 1, text)
+	start := time.Now()
+	got, err := execEngineAction(t, c, u, text, engineRestActionAt(t, c, u, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(start)
+	played := len(parse.Parse(parse.Pousse, []byte(got)).Games[0].Moves)
+	c.mu.Lock()
+	events := slices.Clone(c.progress)
+	c.mu.Unlock()
+	t.Logf("%d moves in %v: %d progress events", played, took, len(events))
+	if took < progressDelay {
+		t.Skipf("the moves took %v, less than %v: no progress expected", took, progressDelay)
+	}
+	var kinds []string
+	for _, e := range events {
+		f := strings.Fields(e)
+		kinds = append(kinds, f[0]+" "+f[1])
+	}
+	if len(kinds) < 3 || kinds[0] != "create "+strings.Fields(events[1])[0] || !strings.HasSuffix(kinds[1], " begin") ||
+		!strings.HasSuffix(kinds[len(kinds)-1], " end") {
+		t.Fatalf("progress %v, want create, begin, reports, end", events)
+	}
+	for _, k := range kinds[2 : len(kinds)-1] {
+		if !strings.HasSuffix(k, " report") {
+			t.Errorf("progress %v: %q between begin and end", events, k)
+		}
+	}
+	if last := events[len(events)-2]; len(kinds) > 3 && !strings.Contains(last, parse.Plural(played, "move")+" played") {
+		t.Errorf("the last report %q does not count the %d moves played", last, played)
 	}
 }

@@ -156,7 +156,7 @@ func methodTable() map[string]methodEntry {
 		EvaluationsMethod: {request: evaluationsRequest},
 		// The gamels extension: the board as a picture to save or share
 		// (picture.go).
-		PictureMethod: {request: docRequest(PictureMethod, pictureRequest)},
+		PictureMethod: {request: pictureHandler},
 
 		// A command (the code lens's), not about a document.
 		protocol.MethodWorkspaceExecuteCommand: {

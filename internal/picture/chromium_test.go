@@ -36,9 +36,21 @@ func chromium(t *testing.T) string {
 // the picture; dark asks for prefers-color-scheme: dark.
 func screenshot(t *testing.T, browser string, svg []byte, w, h int, dark bool) image.Image {
 	t.Helper()
+	return render(t, browser, "board.svg", svg, w, h, dark)
+}
+
+// screenshotPage renders an HTML page in headless Chromium, w x h.
+func screenshotPage(t *testing.T, browser string, page []byte, w, h int) image.Image {
+	t.Helper()
+	return render(t, browser, "board.html", page, w, h, false)
+}
+
+// render writes content to a file named name and renders it.
+func render(t *testing.T, browser, name string, content []byte, w, h int, dark bool) image.Image {
+	t.Helper()
 	dir := t.TempDir()
-	in, out := filepath.Join(dir, "board.svg"), filepath.Join(dir, "board.png")
-	if err := os.WriteFile(in, svg, 0o666); err != nil {
+	in, out := filepath.Join(dir, name), filepath.Join(dir, "board.png")
+	if err := os.WriteFile(in, content, 0o666); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)

@@ -119,8 +119,8 @@ func ExampleOptions_embed() {
 	f := parse.Parse(parse.Spot, []byte("2\n1 1 +\n0\n"))
 	p := SpotPosition(f.Games[0], analyze.Spot(f.Games[0]), 1)
 	svg := SVG(p, &Options{Embed: true})
-	fmt.Println(bytes.Count(svg, []byte(`<rect class="cell`)), "squares,",
-		bytes.Count(svg, []byte(`<rect class="cell last add" data-row="1" data-col="1"`)), "of them the move's")
+	fmt.Println(bytes.Count(svg, []byte(`<rect class='cell`)), "squares,",
+		bytes.Count(svg, []byte(`<rect class='cell last add' data-row='1' data-col='1'`)), "of them the move's")
 	// Output:
 	// 4 squares, 1 of them the move's
 }

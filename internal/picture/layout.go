@@ -107,6 +107,7 @@ type drawing struct {
 	move   int
 	game   int
 	embed  bool
+	font   float64 // embed: the markers' font size, the root's
 	title  string
 	shapes []shape
 	// The earlier board of a repetition, when drawn: its move and
@@ -132,9 +133,17 @@ func layout(p *Position, o *Options) *drawing {
 		m = math.Round(s * 1.75) // the edge slots, then the labels
 	}
 	side := float64(n) * s
-	d := &drawing{kind: p.Kind, n: n, move: p.Move, game: p.Game, embed: o.Embed}
+	d := &drawing{kind: p.Kind, n: n, move: p.Move, game: p.Game, embed: o.Embed, font: math.Round(s * 0.62)}
 	w, h := side+2*m, side+2*m
 	x0, y0 := m, m
+	// The shapes: a square and a marker a square, a slot and half a
+	// label a line, the earlier board's and a few more; sized once, as
+	// growing them copied megabytes on a large board.
+	est := 2*n*n + 5*n + 16
+	if o.Earlier != nil {
+		est += 2 * n * n
+	}
+	d.shapes = make([]shape, 0, est)
 	add := func(sh shape) { d.shapes = append(d.shapes, sh) }
 	add(shape{kind: shapeRect, look: lookBackground}) // sized at the end
 
@@ -250,6 +259,9 @@ func layout(p *Position, o *Options) *drawing {
 	// The winning path of PATH, through its squares in order.
 	if len(p.Path) > 0 {
 		sh := shape{kind: shapePolyline, look: lookPathLine, sw: math.Max(2, s*0.12), inert: o.Embed}
+		if o.Embed {
+			sh.attrs = ` fill="none"` // a line, not the shape it encloses, whatever the host's CSS says
+		}
 		for _, c := range p.Path {
 			sh.pts = append(sh.pts, x0+(float64(c.Col)-0.5)*s, y0+(float64(c.Row)-0.5)*s)
 		}
@@ -484,6 +496,8 @@ func Describe(p *Position) string {
 	case p.Kind == parse.Path:
 	case p.Move == 0:
 		s += ", before the first move"
+	case p.End > 0 && p.Move > p.End:
+		s += fmt.Sprintf(", move %d (not played: the game ended at move %d)", p.Move, p.End)
 	case p.Last != nil:
 		s += fmt.Sprintf(", after move %d of %d (%s)", p.Move, p.Moves, p.Last.Text)
 	default:

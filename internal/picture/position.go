@@ -20,7 +20,9 @@ type Position struct {
 	// reads as '?' past its end.
 	Squares []byte
 	// Move is the number of moves played to reach the position (0 before
-	// the first move, and for PATH); Moves the number in the game.
+	// the first move, and for PATH); Moves the number in the game. A Move
+	// past End is a move after the game ended, not played: the board is
+	// that at End.
 	Move, Moves int
 	// Last is what move Move did, or nil.
 	Last *Move

@@ -10,6 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"gamels/analyze"
+
 	"gamels/parse"
 )
 
@@ -261,13 +263,21 @@ func TestSVGHugeN(t *testing.T) {
 	parseSVG(t, b)
 }
 
-// FuzzSVG: any squares, size and caption give a well-formed document.
+// FuzzSVG: any squares, size and caption give a well-formed document,
+// standalone and embeddable (with marks and a last move from the same
+// bytes).
 func FuzzSVG(f *testing.F) {
 	f.Add(uint8(3), []byte("XO.*WB?U\x00"), "game <1> & \"2\"", uint8(1))
 	f.Add(uint8(0), []byte{}, "", uint8(0))
 	f.Fuzz(func(t *testing.T, n uint8, squares []byte, caption string, kind uint8) {
 		p := &Position{Kind: parse.Kind(kind % 4), N: int(n % 12), Squares: squares, Verdict: caption}
 		parseSVG(t, SVG(p, &Options{Caption: caption, Title: caption}))
+		// Embeddable, with marks and a last move from the same bytes.
+		p.Game, p.Move, p.End = 1, int(n), int(kind)
+		p.Marks = []Mark{{Slot: caption, Mark: caption}, {Cell: analyze.Cell{Row: int(n % 5), Col: int(kind % 5)}, Mark: "repeats"}}
+		p.Last = &Move{Text: caption, Dir: "LRTB?"[kind%5], Line: int(n % 13), Run: []analyze.Cell{{Row: int(n % 13), Col: int(kind % 13)}},
+			Off: analyze.Cell{Row: -1, Col: 99}, OffWho: analyze.Player(kind % 3)}
+		parseSVG(t, SVG(p, &Options{Embed: true, Title: caption}))
 	})
 }
 

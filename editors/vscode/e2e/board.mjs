@@ -90,7 +90,7 @@ function colours() {
 }
 
 /** pickTheme opens the colour theme picker (Ctrl+K Ctrl+T), focus in the editor. */
-async function pickTheme(page, h) {
+export async function pickTheme(page, h) {
   await h.key(page, "Control+Digit1");
   await h.key(page, "Control+KeyK");
   await h.key(page, "Control+KeyT");

@@ -6,7 +6,7 @@
 // (gamels.playEngineMove); Copy SVG, Save PNG and Save animation
 // (gamels/picture). Saves screenshots (vscode-engine-*.png).
 
-import { boardFrame, goLine, readBoard, stepper } from "./board.mjs";
+import { boardFrame, goLine, pickTheme, readBoard, stepper } from "./board.mjs";
 
 /** What the view shows of the engine: the value line, the best move, the strip. */
 function readEngine() {
@@ -72,6 +72,7 @@ export async function engineScenario(page, h) {
   check(strip.strip === 14 && strip.marks.some((k) => /^12:.*blunder/.test(k)) && strip.current.join() === "12",
     m("the strip: 14 positions, move 12 marked a blunder, the current move 12 outlined"), JSON.stringify(strip));
   await shotView(page, h, `vscode-engine-${mode}`);
+  await highContrast(page, h, frame);
 
   // n from the start to the blunder; N back finds nothing before it.
   let r = await step("Home", () => frame.$eval("#board", (el) => el.focus()).then(() => page.keyboard.press("Home")), 0);
@@ -164,4 +165,50 @@ async function pictures(page, h, frame, read) {
       m(`${what}: Enter in the save dialog writes the suggested ${file}, a ${ext.toUpperCase()} of ${bytes.length} bytes`),
       `${file} ${bytes.subarray(0, 8).toString("hex")}`);
   }
+}
+
+/** theme picks a colour theme by name in the theme picker. */
+async function theme(page, h, name) {
+  await pickTheme(page, h);
+  await page.keyboard.type(name);
+  await h.until(`the theme list to offer ${name}`, () =>
+    page.evaluate((n) => (document.querySelector(".quick-input-widget .monaco-list-row.focused")?.getAttribute("aria-label") ?? "").startsWith(n), name), 10_000).catch(() => {});
+  await page.keyboard.press("Enter");
+}
+
+/**
+ * highContrast: in Dark High Contrast the board's squares are outlined in
+ * the theme's contrast border and the best move in its active contrast
+ * border, 3 px (media/board.css); then back to Light Modern.
+ */
+async function highContrast(page, h, frame) {
+  const { mode, check, until } = h;
+  await theme(page, h, "Dark High Contrast");
+  const seen = await until("the view in high contrast", () =>
+    frame.evaluate(() => {
+      if (!document.body.classList.contains("vscode-high-contrast")) return false;
+      const css = getComputedStyle(document.documentElement);
+      const best = document.querySelector("svg.gamels-board rect.slot.best");
+      const cell = document.querySelector("svg.gamels-board > rect.cell");
+      if (!best || !cell) return false;
+      const probe = document.createElement("div");
+      document.body.append(probe);
+      const colour = (v) => {
+        probe.style.color = v;
+        return getComputedStyle(probe).color;
+      };
+      const out = {
+        border: colour(css.getPropertyValue("--vscode-contrastBorder").trim()),
+        active: colour(css.getPropertyValue("--vscode-contrastActiveBorder").trim()),
+        cell: getComputedStyle(cell).stroke,
+        best: getComputedStyle(best).stroke,
+        bestWidth: getComputedStyle(best).strokeWidth,
+      };
+      probe.remove();
+      return out;
+    }), 15_000).catch(() => null);
+  check(seen !== null && seen.cell === seen.border && seen.best === seen.active && seen.bestWidth === "3px",
+    `${mode}: engine: high contrast: the squares outlined in the contrast border, the best move in the active contrast border (3 px)`, JSON.stringify(seen));
+  await shotView(page, h, `vscode-engine-hc-${mode}`);
+  await theme(page, h, "Light Modern");
 }

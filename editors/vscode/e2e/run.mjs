@@ -6,9 +6,10 @@
 // Problems panel, the hover board, the code lens, the inlay hints, the
 // completion list, a quick fix applied, Format Document, the board view
 // (e2e/board.mjs), the expected output beside a transcript
-// (e2e/expected.mjs). Runs once trusted
-// and once in Restricted Mode (where a workspace setting that names another
-// binary must be ignored). Saves PNG screenshots in --out.
+// (e2e/expected.mjs), the engine in the board view: value, best move, the
+// strip of values, n, the engine toggle, the pictures (e2e/engine.mjs).
+// Runs once trusted and once in Restricted Mode (where a workspace setting
+// that names another binary must be ignored). Saves PNG screenshots in --out.
 //
 //   node run.mjs --vsix gamels-linux-x64.vsix --examples testdata/examples \
 //     --out DIR [--mode trusted|restricted|both] \
