@@ -401,6 +401,16 @@ async function playScenario(page) {
   const spotOk = await waitText(page, spotBefore.replace(/\n3\n(\n*)0\n$/, "\n3\n2 1 +\n$10\n"));
   const spotText = await text(page);
   check(spotOk && canonical(spotText, "spot"), "Spot: a click on cell 2 1 writes 2 1 +, canonical", JSON.stringify(spotText.slice(-24)));
+  // The keyboard on Spot's cells: Tab from the board, ArrowRight, Enter.
+  await waitBoard(page, 4, 1);
+  await page.focus("#board");
+  await page.keyboard.press("Tab");
+  const cellFirst = await page.evaluate(() => `${document.activeElement?.getAttribute("data-row")},${document.activeElement?.getAttribute("data-col")}`);
+  await page.keyboard.press("ArrowRight");
+  const cellNext = await page.evaluate(() => `${document.activeElement?.getAttribute("data-row")},${document.activeElement?.getAttribute("data-col")}`);
+  await page.keyboard.press("Enter");
+  const spotKeyed = await waitText(page, spotText.replace(/\n2 1 \+\n(\n*)0\n$/, "\n2 1 +\n2 2 +\n$10\n"));
+  check(cellFirst === "2,1" && cellNext === "2,2" && spotKeyed, "Spot by keyboard: Tab to cell 2 1 (clicked last), ArrowRight to 2 2, Enter writes 2 2 +", `${cellFirst} ${cellNext} ${JSON.stringify((await text(page)).slice(-24))}`);
   await page.screenshot({ path: join(shots, "web-play-spot.png") });
   await page.click("button[title^='Open the example boards.path']");
   await cursorTo(page, 5);
