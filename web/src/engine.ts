@@ -15,11 +15,13 @@ import type { EditorView } from "@codemirror/view";
 import { isPlayEdit, type Board } from "../../editors/vscode/src/board/types";
 import { applyToView, refusal, type Played } from "./play";
 import { sideToMove } from "./targets";
+import { offsetOf } from "./edits";
+import type { EngineSide } from "../../editors/vscode/src/view/host";
 import type { RequestHandler } from "./requests";
 
 export const engineCommand = "gamels.playEngineMove";
 
-export type Side = "off" | "X" | "O";
+export type Side = EngineSide;
 
 /** What the engine needs of the page. */
 export interface EngineHost {
@@ -139,10 +141,8 @@ export class Engine {
         this.host.status("The engine's answer is not a move.", true);
         return;
       }
-      if (this.lastApplied && view.state.doc === this.lastApplied) {
-        const at = plugin.fromPosition(res.position);
-        view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
-      }
+      const at = this.lastApplied && view.state.doc === this.lastApplied ? offsetOf(view.state.doc, res.position) : -1;
+      if (at >= 0) view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
       this.host.status(`The engine played move ${res.move}: ${res.text}.`);
     } catch (err) {
       const r = refusal(err);

@@ -2,12 +2,12 @@
 // (editors/vscode/src/board/panel.ts): the shared view
 // (editors/vscode/src/view) turns a click on a Pousse edge slot, a Spot
 // or PATH cell into the host's play, which sends gamels/play for the
-// board shown, at the version it was drawn from; the server answers with the edit, applied
-// here to the editor as one undo step, and the cursor goes to the move
-// written, so the board follows. In the middle of a game the server
-// refuses until asked again with replaceRest: a dialog asks first. "New
-// game" sends gamels/newGame. The rules and the wording are the
-// server's.
+// board shown, at the version it was drawn from. The server answers
+// with the edit, applied here to the editor as one undo step, and the
+// cursor goes to the move written, so the board follows. In the middle
+// of a game the server refuses until asked again with replaceRest: a
+// dialog asks first. "New game" sends gamels/newGame. The rules and the
+// wording are the server's.
 //
 // Without a mouse: the page makes the board's slots (Pousse) or cells
 // (Spot, PATH) focusable, one tab stop after the board; the arrow keys
