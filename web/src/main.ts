@@ -344,8 +344,15 @@ async function fromHash(): Promise<void> {
 }
 window.addEventListener("hashchange", () => void fromHash());
 
-// A handle for tests and the console: the client and the editor.
-(window as unknown as { gamels: unknown }).gamels = { client, view: () => view, board: () => board.shown() };
+// A handle for tests and the console: the client, the editor, the board
+// shown, and the page's answer to a server's request (as if the server
+// had sent it).
+(window as unknown as { gamels: unknown }).gamels = {
+  client,
+  view: () => view,
+  board: () => board.shown(),
+  answer: (method: string, params: unknown) => serverHandlers[method]?.(params),
+};
 
 load("sample.pousse", examples["sample.pousse"]);
 void fromHash();

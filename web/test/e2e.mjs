@@ -384,6 +384,30 @@ async function playScenario(page) {
     v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: t } });
   }, staleBefore);
 
+  // workspace/applyEdit as gamels.playEngineMove sends it: refused at another
+  // version or for another document, applied at the version as one undo step.
+  await sleep(300);
+  const ae = await page.evaluate(async () => {
+    const g = window.gamels;
+    g.client.sync();
+    const v = g.view();
+    const uri = "file:///sample.pousse";
+    const version = g.client.workspace.getFile(uri).version;
+    const at = { line: 0, character: 0 };
+    const edit = (ver, u = uri) => ({ label: "test", edit: { documentChanges: [{ textDocument: { uri: u, version: ver }, edits: [{ range: { start: at, end: at }, newText: "# applied\n" }] }] } });
+    const stale = await g.answer("workspace/applyEdit", edit(version - 1));
+    const other = await g.answer("workspace/applyEdit", edit(version, "file:///other.pousse"));
+    const ok = await g.answer("workspace/applyEdit", edit(version));
+    return { stale, other, ok, first: v.state.doc.line(1).text };
+  });
+  check(
+    ae.stale.applied === false && /changed/.test(ae.stale.failureReason) && ae.other.applied === false && ae.ok.applied === true && ae.first === "# applied",
+    "workspace/applyEdit: refused at another version and for another document, applied at the version",
+    JSON.stringify(ae),
+  );
+  await undoKey(page);
+  check(await waitText(page, staleBefore), "undo takes the applied edit back");
+
   // Spot: a new 3x3 game (before the terminating 0), a click on a cell places a spot.
   await page.click("button[title^='Open the example sample.spot']");
   await page.click("#newGame");
