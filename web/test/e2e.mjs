@@ -11,9 +11,12 @@
 // fix; a hover shows the board; Format gives gamels fmt's text; the
 // board's buttons and keys step the cursor; a share link opens the same
 // text at the same move; a broken link gives a message; a comment
-// holding HTML shows as text and runs nothing. Measures (printed as
+// holding HTML shows as text and runs nothing; playing on the board
+// (playScenario: New game, clicks on slots and cells, undo and redo, the
+// middle-of-game question, refusals, the keyboard, the engine's value,
+// best move and answers, workspace/applyEdit). Measures (printed as
 // "measure:" lines): time to interactive, diagnostics after pasting a
-// 1 MB transcript, hover round trips.
+// 1 MB transcript, hover round trips, a click to the board redrawn.
 import puppeteer from "puppeteer-core";
 import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
