@@ -139,7 +139,7 @@ async function requestFixes(client: LSPClient, view: EditorView, plugin: LSPPlug
     return;
   }
   const last = lastPublished.get(view);
-  if (!last || last.items !== items || last.version !== version || actions.length === 0) return;
+  if (!last || last.items !== items || last.version !== version || actions.length === 0 || LSPPlugin.get(view) !== plugin) return;
   const fixes = new Map<LspDiagnostic, CodeAction[]>();
   for (const a of actions) {
     if (!a.edit) continue;
@@ -284,7 +284,9 @@ const inlayPlugin = ViewPlugin.fromClass(
       } catch {
         return;
       }
-      if (seq !== this.seq || plugin.syncedDoc !== doc || !plugin.unsyncedChanges.empty) return;
+      // A file opened meanwhile (view.setState) has a new plugin and text:
+      // hints of the old text would lie outside it.
+      if (seq !== this.seq || LSPPlugin.get(this.view) !== plugin || this.view.state.doc !== doc || !plugin.unsyncedChanges.empty) return;
       const b = new RangeSetBuilder<Decoration>();
       const items = (hints ?? [])
         .map((h) => ({ h, pos: plugin.fromPosition(h.position, doc) }))
@@ -352,7 +354,7 @@ const semanticPlugin = ViewPlugin.fromClass(
       } catch {
         return;
       }
-      if (seq !== this.seq || plugin.syncedDoc !== doc || !plugin.unsyncedChanges.empty || !res) return;
+      if (seq !== this.seq || LSPPlugin.get(this.view) !== plugin || this.view.state.doc !== doc || !plugin.unsyncedChanges.empty || !res) return;
       const b = new RangeSetBuilder<Decoration>();
       const d = res.data;
       let line = 0;

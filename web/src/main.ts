@@ -12,6 +12,10 @@ import { closeBrackets, completionKeymap } from "@codemirror/autocomplete";
 import { workerTransport } from "./transport";
 import { diagnostics, inlayHints, semanticTokens, quickFix, sanitizeHTML, fastSync, engineFor, maxEngineText } from "./features";
 import { BoardView, annotatedExtension } from "./board";
+import { Player } from "./play";
+import { Engine, engineCapabilities } from "./engine";
+import { serverRequests, type RequestHandler } from "./requests";
+import { wireDialog } from "./dialog";
 import { decodeShare, encodeShare, isShare, ShareError } from "./share";
 import samplePousse from "../../testdata/examples/sample.pousse";
 import icfpPousse from "../../testdata/examples/icfp1998.pousse";
@@ -47,7 +51,10 @@ function kindOf(name: string): Kind | undefined {
 /** What the page shows: the file's name, from which its kind. */
 let fileName = "sample.pousse";
 let view: EditorView | undefined;
-const transport = workerTransport("worker.js");
+// The server's requests (workspace/applyEdit for the engine's move) are
+// answered by the handlers, filled in below (engine.ts).
+const serverHandlers: Record<string, RequestHandler> = {};
+const transport = serverRequests(workerTransport("worker.js"), serverHandlers);
 const client = new LSPClient({
   rootUri: "file:///",
   timeout: 10000,
@@ -58,6 +65,7 @@ const client = new LSPClient({
     diagnostics(),
     serverDiagnostics(),
     annotatedExtension((uri) => board.annotated(uri)),
+    engineCapabilities,
   ],
 }).connect(transport);
 transport.onStop((why) => status(`${why}. Reload the page to start it again.`, true));
@@ -72,11 +80,50 @@ client.initializing.then(
   (e: unknown) => status(`The language server did not start: ${String((e as Error)?.message ?? e)}`, true),
 );
 
-const board = new BoardView(() => view, $("boardview"));
+// The board beside the editor (board.ts, the shared view), playing on it
+// (play.ts) and the engine's answers (engine.ts).
+const board: BoardView = new BoardView(() => view, $("boardview"), {
+  play: (_b, target) => void player.play(target),
+  newGame: () => void player.newGame(),
+  engine: (side) => {
+    board.send({ type: "engine", side });
+    opponent.setSide(side, view);
+  },
+});
 board.onShow = () => {
   // When the server first answered the board (ms since navigation), for measurements.
   if (!document.documentElement.dataset.board) document.documentElement.dataset.board = String(Math.round(performance.now()));
 };
+// The file whose board is shown: a click on the board of a file opened
+// before is not sent (play.ts).
+let drawnUri = "";
+const host = {
+  view: () => view,
+  shown: () => {
+    const s = board.shown();
+    return s && { ...s, uri: drawnUri };
+  },
+  redraw: () => board.schedule(0),
+  status: (message: string, error = false) => board.send({ type: "status", message, error }),
+  busy: () => (opponent.searching ? "The engine is searching: play when it has answered." : ""),
+};
+const player = new Player(host, $("board"));
+const opponent = new Engine(client, host);
+Object.assign(serverHandlers, opponent.handlers());
+board.onDraw = (b, had) => {
+  drawnUri = (view && LSPPlugin.get(view)?.uri) ?? "";
+  player.decorate(b, had);
+};
+player.onPlayed = (p) => opponent.afterMove(p);
+wireDialog();
+{
+  // What a click on the board does, and its keys, under the view.
+  const hint = document.createElement("p");
+  hint.id = "playhint";
+  hint.className = "playhint";
+  $("boardview").append(hint);
+  $("board").setAttribute("aria-describedby", "playhint");
+}
 
 // The editor lives in a shadow root: there CodeMirror's style modules are
 // constructed stylesheets (adoptedStyleSheets), which the CSP allows,
@@ -297,8 +344,15 @@ async function fromHash(): Promise<void> {
 }
 window.addEventListener("hashchange", () => void fromHash());
 
-// A handle for tests and the console: the client and the editor.
-(window as unknown as { gamels: unknown }).gamels = { client, view: () => view };
+// A handle for tests and the console: the client, the editor, the board
+// shown, and the page's answer to a server's request (as if the server
+// had sent it).
+(window as unknown as { gamels: unknown }).gamels = {
+  client,
+  view: () => view,
+  board: () => board.shown(),
+  answer: (method: string, params: unknown) => serverHandlers[method]?.(params),
+};
 
 load("sample.pousse", examples["sample.pousse"]);
 void fromHash();
