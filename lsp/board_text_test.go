@@ -43,7 +43,7 @@ func TestTextBoards(t *testing.T) {
 				TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: m.Position(off)}, &want); err != nil {
 				t.Fatalf("%s at %d: %v", f.Name, off, err)
 			}
-			got, err := tb.At(ctx, off)
+			got, err := tb.at(ctx, &boardParams{}, off) // version 1
 			if err != nil {
 				t.Fatalf("%s: At(%d): %v", f.Name, off, err)
 			}
