@@ -20,7 +20,7 @@ type TextBoards struct {
 
 // NewTextBoards returns the boards of text, a transcript of the given
 // kind, read with rules where the file does not choose its own. The text
-// is analysed on the first call of At, as a document's is. O(1).
+// is analysed on the first call of AtAround, as a document's is. O(1).
 func NewTextBoards(kind parse.Kind, text []byte, rules parse.Rules) *TextBoards {
 	d := newDocument("", snapshotSpec{
 		kind:  kind,
