@@ -16,8 +16,9 @@ import (
 // process's point of view, on Pousse documents of 100 KB, 1 MB and 10 MB
 // (10, 100 and 1000 games of 200..5000 moves; the 10 MB one is perfMany):
 // gamels/play at the last move of the middle game, the client applying
-// the answer's edit (didChange), then gamels/board (movesAround 60) at
-// the move just written, which the view draws. The server runs as a
+// the answer's edit (didChange), then gamels/board at the move just
+// written, asked as the views ask it (movesAround 60, svg: the server
+// draws it, so the step includes the drawing of an N x N board). The server runs as a
 // process behind OS pipes, as an editor runs it; each click plays a
 // slot that does not end the game (none of the board's marks), so that
 // the game grows by one move a click. "burst" clicks again as soon as
@@ -144,7 +145,7 @@ func newClicker(tb testing.TB, c *testClient, u uri.URI, text []byte) *clicker {
 // board asks for the board at line l and keeps it.
 func (cl *clicker) board(l uint32) {
 	cl.tb.Helper()
-	params := map[string]any{"textDocument": protocol.TextDocumentIdentifier{URI: cl.u}, "position": pos(l, 0), "movesAround": 60}
+	params := map[string]any{"textDocument": protocol.TextDocumentIdentifier{URI: cl.u}, "position": pos(l, 0), "movesAround": 60, "svg": true}
 	var got clickBoard
 	if err := cl.c.playCall(BoardMethod, params, &got); err != nil || got.N == 0 {
 		cl.tb.Fatalf("board at line %d: %+v %v", l+1, got, err)
