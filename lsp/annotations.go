@@ -3,6 +3,8 @@ package lsp
 import (
 	"context"
 	"errors"
+	"maps"
+	"sort"
 	"strconv"
 
 	"go.lsp.dev/protocol"
@@ -42,6 +44,12 @@ type annotationSet struct {
 	snap  *snapshot               // the snapshot annotated
 	games map[int]*solve.Analysis // by game index; games not analysed are absent
 	depth int
+	// partial is set on the set a job stores before it is done (the
+	// games on screen, annotated first): games holds the games done so
+	// far; base is the last complete set before it, which a later job
+	// still reuses for the other games.
+	partial bool
+	base    *annotationSet
 }
 
 // game returns the analysis of the game with index i, or nil.
@@ -52,44 +60,125 @@ func (as *annotationSet) game(i int) *solve.Analysis {
 	return as.games[i]
 }
 
+// reusable returns the analysis of the game with index i that a new job
+// may start from (solve.AnnotateFrom): this set's, else, for a partial
+// set, its base's; or nil.
+func (as *annotationSet) reusable(i int) *solve.Analysis {
+	if as == nil {
+		return nil
+	}
+	if an := as.games[i]; an != nil {
+		return an
+	}
+	return as.base.game(i)
+}
+
+// completeBase returns the complete set that a partial set made after
+// as rests on: as when complete, else its base.
+func (as *annotationSet) completeBase() *annotationSet {
+	if as != nil && as.partial {
+		return as.base
+	}
+	return as
+}
+
 // MaxAnnotatedSize is the largest document the engine annotates in the
 // background: 1 MiB, a few hundred games. A contest input of megabytes
 // would keep a processor busy for minutes after every edit; `gamels
 // analyze` annotates files of any size on demand.
 const MaxAnnotatedSize = 1 << 20
 
+// annotationJob is what a job tells the session as it goes; its fields
+// may be nil.
+type annotationJob struct {
+	// progress counts the positions and games (annotations_progress.go).
+	progress *annProgress
+	// visible is the span the client shows, looked at before each game.
+	visible func() *parse.Span
+	// partial receives the set of the games done so far, each time the
+	// games of the span shown are all done and others remain.
+	partial func(*annotationSet)
+}
+
 // annotate runs the engine on every Pousse and Spot game of snap,
 // reusing the document's last annotations (kept in its gameCache) game
-// by game. It returns nil
-// when ctx is cancelled. Cost: per game, one search of at most
-// annotationNodes nodes per position from the first move that differs
-// from the last analysis of the game at the same index.
-func annotate(ctx context.Context, snap *snapshot, depth int) *annotationSet {
+// by game, the games the client shows first (annotationOrder; the
+// order does not change what is found: the annotator clears its table
+// for each game). It returns nil when ctx is cancelled. Cost: per game,
+// one search of at most annotationNodes nodes per position from the
+// first move that differs from the last analysis of the game at the
+// same index; O(games) to order them again when the span shown changes.
+func annotate(ctx context.Context, snap *snapshot, depth int, job *annotationJob) *annotationSet {
 	fa, err := snap.Analysis()
 	if err != nil || fa.tooLarge {
 		return nil
+	}
+	if job == nil {
+		job = &annotationJob{}
 	}
 	var prev *annotationSet
 	if snap.cache != nil {
 		prev = snap.cache.ann.Load()
 	}
 	a := solve.NewAnnotator(solve.Options{Depth: depth, Nodes: annotationNodes, TableBits: annotationTableBits})
+	a.Progress = job.progress.step
 	as := &annotationSet{snap: snap, games: map[int]*solve.Analysis{}, depth: depth}
-	for _, ga := range fa.games {
-		g := ga.game
-		if g.Size <= 0 || len(g.Moves) == 0 {
-			continue
+	done := make([]bool, len(fa.games))
+	var shown, partialFor *parse.Span
+	var order []int
+	for left := len(fa.games); left > 0; {
+		if v := visibleOf(job); order == nil || !sameSpan(v, shown) {
+			shown, order = v, annotationOrder(fa.games, v, done)
 		}
-		an, err := a.AnnotateFrom(ctx, snap.kind, g, fa.rules, prev.game(g.Index))
-		switch {
-		case ctx.Err() != nil:
-			return nil
-		case errors.Is(err, solve.ErrTooLarge), an == nil:
-			continue
+		i := order[0]
+		order = order[1:]
+		done[i] = true
+		left--
+		if g := fa.games[i].game; g.Size > 0 && len(g.Moves) > 0 {
+			runTestHook(ctx, "annotations-game", snap.uri)
+			an, err := a.AnnotateFrom(ctx, snap.kind, g, fa.rules, prev.reusable(g.Index))
+			switch {
+			case ctx.Err() != nil:
+				return nil
+			case errors.Is(err, solve.ErrTooLarge), an == nil:
+			default:
+				as.games[g.Index] = an
+			}
 		}
-		as.games[g.Index] = an
+		job.progress.gameDone()
+		if job.partial != nil && shown != nil && !sameSpan(shown, partialFor) && left > 0 && shownDone(fa.games, shown, done) {
+			partialFor = shown
+			job.partial(&annotationSet{snap: snap, games: maps.Clone(as.games), depth: depth,
+				partial: true, base: prev.completeBase()})
+		}
 	}
 	return as
+}
+
+// visibleOf returns the span the job's client shows, or nil.
+func visibleOf(job *annotationJob) *parse.Span {
+	if job.visible == nil {
+		return nil
+	}
+	return job.visible()
+}
+
+// sameSpan reports whether a and b are both nil or the same span: a
+// client asks for the hints of the same range again after each refresh.
+func sameSpan(a, b *parse.Span) bool {
+	return a == b || a != nil && b != nil && *a == *b
+}
+
+// shownDone reports whether every game that meets span v is done.
+// O(log games + games shown).
+func shownDone(games []*gameAnalysis, v *parse.Span, done []bool) bool {
+	lo := sort.Search(len(games), func(i int) bool { return games[i].game.Span.End >= v.Start })
+	for i := lo; i < len(games) && games[i].game.Span.Start <= v.End; i++ {
+		if !done[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // annotationDiagnostics returns a Hint diagnostic on every annotated

@@ -31,13 +31,25 @@ func NewTextBoards(kind parse.Kind, text []byte, rules parse.Rules) *TextBoards 
 	return &TextBoards{snap: d.snap.Load()}
 }
 
-// At returns the JSON of the gamels/board answer with the cursor at byte
-// offset off of the text: null outside any game. Its cost is the
-// request's (see board), after the analysis of the whole text on the
-// first call.
+// At returns the JSON of the gamels/board answer (version 1: every move
+// listed) with the cursor at byte offset off of the text: null outside
+// any game. Its cost is the request's (see board), after the analysis
+// of the whole text on the first call.
 func (t *TextBoards) At(ctx context.Context, off int) ([]byte, error) {
+	return t.at(ctx, &boardParams{}, off)
+}
+
+// AtAround is At asked with movesAround (version 2): the answer lists
+// the moves within around of the one shown (capped at MaxMovesAround),
+// so that its size does not grow with the game.
+func (t *TextBoards) AtAround(ctx context.Context, off, around int) ([]byte, error) {
+	return t.at(ctx, &boardParams{MovesAround: &around}, off)
+}
+
+func (t *TextBoards) at(ctx context.Context, p *boardParams, off int) ([]byte, error) {
 	pos := t.snap.Mapper().Position(off)
-	res, err := board(ctx, t.snap, &boardParams{Position: &pos})
+	p.Position = &pos
+	res, err := board(ctx, t.snap, p)
 	if err != nil || res == nil {
 		return []byte("null"), err
 	}

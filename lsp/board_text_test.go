@@ -53,6 +53,17 @@ func TestTextBoards(t *testing.T) {
 			if string(got) != "null" {
 				boards++
 			}
+			around := 1
+			if _, err := c.conn.Call(ctx, BoardMethod, map[string]any{
+				"textDocument": protocol.TextDocumentIdentifier{URI: u}, "position": m.Position(off), "movesAround": around}, &want); err != nil {
+				t.Fatalf("%s at %d, movesAround: %v", f.Name, off, err)
+			}
+			if got, err = tb.AtAround(ctx, off, around); err != nil {
+				t.Fatalf("%s: AtAround(%d): %v", f.Name, off, err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%s: AtAround(%d):\n got %s\nwant %s", f.Name, off, got, want)
+			}
 		}
 	}
 	if boards < 100 {

@@ -358,6 +358,8 @@ type gameCache struct {
 	last *fileAnalysis
 
 	ann atomic.Pointer[annotationSet]
+	// visible is the span the client shows (annotations_order.go).
+	visible atomic.Pointer[parse.Span]
 }
 
 func newGameCache() *gameCache { return &gameCache{} }

@@ -112,7 +112,8 @@ func evaluations(ctx context.Context, snap *snapshot, p *evaluationsParams, set 
 	}
 	as := snap.annotations()
 	an := as.game(g.Index)
-	if as == nil {
+	if as == nil || as.partial && an == nil { // a partial set: the games on screen done first
+
 		res.Pending = true
 		res.Values = string(values)
 		return res, nil

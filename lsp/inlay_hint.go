@@ -31,6 +31,7 @@ func inlayHints(ctx context.Context, snap *snapshot, p *protocol.InlayHintParams
 	}
 	m := snap.Mapper()
 	want := m.Span(p.Range)
+	snap.noteVisible(want)
 	out := []protocol.InlayHint{}
 	yes := true
 	add := func(off int, label string, left bool) {

@@ -150,9 +150,7 @@ func pictureRequest(ctx context.Context, s *Server, snap *snapshot, p *picturePa
 	default:
 		pos, earlier := boardPosition(snap.kind, ga, res)
 		o := &picture.Options{Theme: theme, Earlier: earlier}
-		where := fmt.Sprintf("%s, %s %d", path.Base(snap.uri.Path()), gameWord(snap.kind), res.Game)
-		desc := picture.Describe(pos)
-		o.Title, o.Caption = where+": "+desc, where+"\n"+desc
+		o.Title, o.Caption = picture.Label(path.Base(snap.uri.Path()), res.Game, pos)
 		if p.Format == "svg" {
 			buf.Write(picture.SVG(pos, o))
 		} else if err := picture.PNG(&buf, pos, o); err != nil {

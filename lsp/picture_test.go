@@ -89,6 +89,16 @@ func TestPicture(t *testing.T) {
 			if !strings.Contains(s.Data, "<style>") || !strings.HasPrefix(s.Data, "<?xml") || s.Bytes != len(s.Data) {
 				t.Errorf("the SVG is not standalone: %.100s", s.Data)
 			}
+			var title string
+			for _, e := range els {
+				if e.name == "title" {
+					title = e.text
+				}
+			}
+			if want := fmt.Sprintf("%s, %s %d: ", tc.file, map[bool]string{true: "board", false: "game"}[strings.HasSuffix(tc.file, ".path")], tc.game); !strings.HasPrefix(title, want) ||
+				strings.Count(title, "game ")+strings.Count(title, "board ") != 1 {
+				t.Errorf("svg: title %q, want it to start %q and name the game once", title, want)
+			}
 			if s.Name != strings.TrimSuffix(tc.name, ".png")+".svg" || s.Move != tc.move {
 				t.Errorf("svg: name %q move %d, want %q %d", s.Name, s.Move, tc.name, tc.move)
 			}

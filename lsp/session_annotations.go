@@ -35,6 +35,9 @@ func (s *Server) startAnnotations(d *openDoc, snap *snapshot, diags []protocol.D
 	d.annMu.Unlock()
 	go func() {
 		defer cancel()
+		var progress *annProgress
+		finished := false
+		defer func() { progress.end(!finished) }()
 		defer func() {
 			if r := recover(); r != nil {
 				s.log.Error("panic annotating", zap.String("uri", string(snap.uri)), zap.Any("panic", r),
@@ -42,21 +45,71 @@ func (s *Server) startAnnotations(d *openDoc, snap *snapshot, diags []protocol.D
 			}
 		}()
 		runTestHook(ctx, "annotations", snap.uri)
-		as := annotate(ctx, snap, set.depth())
-		if as == nil || ctx.Err() != nil {
+		games, positions := annotationWork(snap)
+		progress = s.startAnnotationProgress(string(snap.uri), games, positions)
+		job := &annotationJob{
+			progress: progress,
+			visible:  d.cache.visibleSpan,
+			partial: func(part *annotationSet) {
+				if d.storeAnnotations(ctx, part) {
+					if err := s.notifyAnnotated(ctx, snap); err != nil {
+						s.log.Debug(AnnotatedMethod, zap.Error(err))
+					}
+					s.refreshInlayHints(ctx, refresh)
+				}
+			},
+		}
+		as := annotate(ctx, snap, set.depth(), job)
+		if as == nil || !d.storeAnnotations(ctx, as) {
 			return
 		}
-		d.cache.ann.Store(as)
+		finished = true
 		if !d.diags.republish(ctx, snap, append(slices.Clone(diags), annotationDiagnostics(snap, as)...)) {
 			return
 		}
 		if err := s.notifyAnnotated(ctx, snap); err != nil {
 			s.log.Debug(AnnotatedMethod, zap.Error(err))
 		}
-		if refresh {
-			if _, err := s.conn.Call(ctx, protocol.MethodWorkspaceInlayHintRefresh, nil, nil); err != nil {
-				s.log.Debug("inlayHint/refresh", zap.Error(err))
-			}
-		}
+		s.refreshInlayHints(ctx, refresh)
 	}()
+}
+
+// storeAnnotations makes as the document's annotations unless the job
+// of ctx was cancelled: under annMu, which every cancel holds, so that a
+// job cancelled by a newer one never overwrites the newer one's set.
+func (d *openDoc) storeAnnotations(ctx context.Context, as *annotationSet) bool {
+	d.annMu.Lock()
+	defer d.annMu.Unlock()
+	if ctx.Err() != nil {
+		return false
+	}
+	d.cache.ann.Store(as)
+	return true
+}
+
+// refreshInlayHints asks the client to ask for its inlay hints again,
+// when it takes workspace/inlayHint/refresh (refresh).
+func (s *Server) refreshInlayHints(ctx context.Context, refresh bool) {
+	if !refresh {
+		return
+	}
+	if _, err := s.conn.Call(ctx, protocol.MethodWorkspaceInlayHintRefresh, nil, nil); err != nil {
+		s.log.Debug("inlayHint/refresh", zap.Error(err))
+	}
+}
+
+// annotationWork returns the games of snap that a job annotates and
+// their positions (moves + 1 each), for its progress. O(games).
+func annotationWork(snap *snapshot) (games int, positions int64) {
+	fa, err := snap.Analysis()
+	if err != nil || fa.tooLarge {
+		return 0, 0
+	}
+	for _, ga := range fa.games {
+		if g := ga.game; g.Size > 0 && len(g.Moves) > 0 {
+			games++
+			positions += int64(len(g.Moves) + 1)
+		}
+	}
+	return games, positions
 }

@@ -30,14 +30,14 @@ func (s *Server) initialize(raw []byte) (any, error) {
 	if w := p.Capabilities.Workspace; w != nil && w.InlayHint != nil && w.InlayHint.RefreshSupport != nil {
 		s.inlayRefresh = *w.InlayHint.RefreshSupport
 	}
+	if w := p.Capabilities.Window; w != nil && w.WorkDoneProgress != nil {
+		s.workDoneProgress = *w.WorkDoneProgress
+	}
 	if w := p.Capabilities.Workspace; w != nil && w.DidChangeWatchedFiles != nil && w.DidChangeWatchedFiles.DynamicRegistration != nil {
 		s.expectedWatch.dynamic = *w.DidChangeWatchedFiles.DynamicRegistration
 	}
 	if w := p.Capabilities.Workspace; w != nil && w.CodeLens != nil && w.CodeLens.RefreshSupport != nil {
 		s.expectedWatch.lensRefresh = *w.CodeLens.RefreshSupport
-	}
-	if w := p.Capabilities.Window; w != nil && w.WorkDoneProgress != nil {
-		s.workDoneProgress = *w.WorkDoneProgress
 	}
 	if exp := p.Capabilities.Experimental; len(exp) > 0 {
 		var x struct {

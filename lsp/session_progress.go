@@ -48,14 +48,21 @@ var progressSeq struct {
 // takes server-initiated progress, a token is created and begin sent,
 // cancellable. The caller reports with report and ends with end.
 func (s *Server) startProgress(title string, cancel context.CancelFunc) *workProgress {
+	return s.startProgressAfter(progressDelay, &workProgress{title: title, cancel: cancel})
+}
+
+// startProgressAfter is startProgress shown after the given delay, for
+// wp's title, cancel and first message and percentage; a nil cancel
+// makes the progress one the user cannot cancel.
+func (s *Server) startProgressAfter(after time.Duration, wp *workProgress) *workProgress {
 	s.mu.Lock()
 	on := s.workDoneProgress
 	s.mu.Unlock()
 	if !on {
 		return nil
 	}
-	wp := &workProgress{s: s, title: title, cancel: cancel}
-	wp.timer = time.AfterFunc(progressDelay, wp.begin)
+	wp.s = s
+	wp.timer = time.AfterFunc(after, wp.begin)
 	return wp
 }
 
@@ -75,12 +82,14 @@ func (wp *workProgress) begin() {
 	// The work's cancellation reaches it through the token from here
 	// on, before the client can know the token.
 	s := wp.s
-	s.mu.Lock()
-	if s.progress == nil {
-		s.progress = map[string]context.CancelFunc{}
+	if wp.cancel != nil {
+		s.mu.Lock()
+		if s.progress == nil {
+			s.progress = map[string]context.CancelFunc{}
+		}
+		s.progress[token] = wp.cancel
+		s.mu.Unlock()
 	}
-	s.progress[token] = wp.cancel
-	s.mu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if _, err := s.conn.Call(ctx, protocol.MethodWindowWorkDoneProgressCreate, map[string]string{"token": token}, nil); err != nil {
@@ -99,7 +108,7 @@ func (wp *workProgress) begin() {
 		return
 	}
 	wp.token, wp.begun = token, true
-	cancellable := true
+	cancellable := wp.cancel != nil
 	wp.send(token, progressValue{Kind: "begin", Title: wp.title, Cancellable: &cancellable, Message: wp.message, Percentage: wp.percent})
 }
 

@@ -95,6 +95,9 @@ type Server struct {
 	// progress maps the tokens of the progress shown to the client to
 	// the cancellation of their work (session_progress.go).
 	progress map[string]context.CancelFunc
+	// annProgressAfter is how long an annotation job runs before its
+	// progress is shown (annotationProgressAfter; tests shorten it).
+	annProgressAfter time.Duration
 	// settingsRefused is the last refusal of a settings value shown to
 	// the user (refuseSettings), "" once settings are accepted;
 	// initRefusal, one found in initializationOptions, shown at
@@ -158,6 +161,8 @@ func NewServer(opts Options) *Server {
 		docs:     map[uri.URI]*openDoc{},
 		inflight: map[jsonrpc2.ID]*inflight{},
 		exitCh:   make(chan struct{}),
+
+		annProgressAfter: annotationProgressAfter,
 	}
 }
 

@@ -72,10 +72,12 @@ type limits struct {
 }
 
 // tick counts a node and, every 1024 nodes, looks at the budget, the
-// deadline and the context. O(1) amortised.
+// deadline and the context, and lets a single-threaded host in
+// (yieldHost). O(1) amortised.
 func (l *limits) tick() bool {
 	l.nodes++
 	if l.nodes&1023 == 0 && !l.stop {
+		yieldHost()
 		switch {
 		case l.budget > 0 && l.nodes >= l.budget:
 			l.stop = true

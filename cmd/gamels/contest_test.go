@@ -96,6 +96,7 @@ func TestShowGame(t *testing.T) {
 		{"show", "--game", "1", "--format", "rows", spot},
 		{"show", "--game", "2", "--format", "json", pousse},
 		{"show", "--game", "1", "--format", "json", spot},
+		{"show", "--game", "2", "--format", "json", "--moves-around", "1", pousse},
 	} {
 		status, stdout, stderr := runCLI("", args...)
 		if status != exitOK {
@@ -113,6 +114,7 @@ func TestShowGame(t *testing.T) {
 		{[]string{"show", "--format", "rows", pousse}, exitUsage},
 		{[]string{"show", "--game", "1", "--format", "svg", pousse}, exitUsage},
 		{[]string{"show", "--format", "json", pousse}, exitUsage},
+		{[]string{"show", "--game", "1", "--format", "json", "--moves-around", "-1", pousse}, exitUsage},
 		{[]string{"show", "--game", "1", pousse + ":2"}, exitUsage},
 	} {
 		if status, _, stderr := runCLI("", tc.args...); status != tc.status {

@@ -17,7 +17,7 @@ import (
 func init() {
 	register(&command{
 		name:  "show",
-		usage: "[--rules contest|icfp] [--color auto|always|never] [--kind pousse|spot|path] [--game K [--format board|rows|json] | --svg|--gif [--theme T] [-o FILE]] FILE[:LINE]",
+		usage: "[--rules contest|icfp] [--color auto|always|never] [--kind pousse|spot|path] [--game K [--format board|rows|json [--moves-around N]] | --svg|--gif [--theme T] [-o FILE]] FILE[:LINE]",
 		short: "draw the board at a line of a transcript (every game's last position without LINE; every position of game K with --game; a picture with --svg or --gif)",
 		run:   runShow,
 	})
@@ -33,6 +33,7 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	maxSize := addSizeFlag(fs, defaultMaxSize)
 	gameNum := fs.Int("game", 0, "print every position of game `K` (1-based), each with what its move did")
 	format := fs.String("format", "board", "with --game: `board` (drawn, with what each move did), rows (one line a row, an empty line between positions) or json (the gamels/board answer at each position, one a line)")
+	around := fs.Int("moves-around", 0, "with --format json: list the moves within `N` of the one shown in each answer (gamels/board's movesAround, at most 500), so that the output grows with the game, not its square")
 	rest, status, ok := parseArgs(fs, args, stdout)
 	if !ok {
 		return status
@@ -59,7 +60,7 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(fs, "%v", err)
 	}
-	if err := checkGameFlags(*gameNum, *format, line); err != nil {
+	if err := checkGameFlags(*gameNum, *format, line, *around); err != nil {
 		return usageError(fs, "%v", err)
 	}
 	kind, ok := parse.KindOf(name)
@@ -112,7 +113,7 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		switch {
 		case want >= 0 && g.Index != want:
 		case *gameNum > 0 && *format == "json":
-			if err := jsonSteps(stdout, lsp.NewTextBoards(kind, src, rules.r), g); err != nil {
+			if err := jsonSteps(stdout, lsp.NewTextBoards(kind, src, rules.r), g, *around); err != nil {
 				fmt.Fprintf(stderr, "gamels show: %s: %v\n", quoteName(name), err)
 				failed = true
 			}

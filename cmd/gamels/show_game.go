@@ -16,8 +16,10 @@ import (
 
 // checkGameFlags checks show's --game and --format against each other
 // and a FILE:LINE.
-func checkGameFlags(game int, format string, line int) error {
+func checkGameFlags(game int, format string, line, around int) error {
 	switch {
+	case around < 0:
+		return fmt.Errorf("--moves-around takes 0 or more, not %d", around)
 	case game < 0:
 		return fmt.Errorf("--game takes a game number from 1, not %d", game)
 	case format != "board" && format != "rows" && format != "json":
@@ -135,11 +137,12 @@ func (s *shower) steps(g *parse.Game, rows bool) {
 // N line) and after each move played (the cursor at the move's start);
 // PATH has one position. The answers are the server's own, from boards:
 // a contestant can diff them with the debug output of their program.
-// The output is one request's answer per position: each answer carries
-// the game's moves (docs/protocol.md), so it grows with their square.
-func jsonSteps(w io.Writer, boards *lsp.TextBoards, g *parse.Game) error {
+// Each answer is asked with movesAround around (version 2: the moves
+// within around of the one shown, and the first, last and ending moves),
+// so the output is linear in the game's length for a fixed around.
+func jsonSteps(w io.Writer, boards *lsp.TextBoards, g *parse.Game, around int) error {
 	ctx := context.Background()
-	first, err := boards.At(ctx, g.N.Span.Start)
+	first, err := boards.AtAround(ctx, g.N.Span.Start, around)
 	if err != nil {
 		return err
 	}
@@ -153,7 +156,7 @@ func jsonSteps(w io.Writer, boards *lsp.TextBoards, g *parse.Game) error {
 	bw.Write(first)
 	bw.WriteByte('\n')
 	for k := 1; k <= head.Played; k++ {
-		b, err := boards.At(ctx, g.MoveSpan(k-1).Start)
+		b, err := boards.AtAround(ctx, g.MoveSpan(k-1).Start, around)
 		if err != nil {
 			return err
 		}

@@ -123,12 +123,7 @@ func (p *pictureFlags) run(fs *flag.FlagSet, name string, line int, kind parse.K
 		if pos.ShowsRepeat() {
 			opts.Earlier = picture.At(kind, g, rules, pos.Earlier)
 		}
-		where := fmt.Sprintf("%s, game %d", filepath.Base(name), g.Index+1)
-		if kind == parse.Path {
-			where = fmt.Sprintf("%s, board %d", filepath.Base(name), g.Index+1)
-		}
-		opts.Title = where + ": " + picture.Describe(pos)
-		opts.Caption = where + "\n" + picture.Describe(pos)
+		opts.Title, opts.Caption = picture.Label(filepath.Base(name), g.Index+1, pos)
 		buf.Write(picture.SVG(pos, opts))
 	}
 	if p.out == "" {

@@ -514,3 +514,21 @@ func Describe(p *Position) string {
 	}
 	return s
 }
+
+// Label returns the title and the caption of a standalone drawing of p,
+// game game (1-based; 0 for none) of the file named file: "sample.spot,
+// game 2: " and the description of the position (Describe), the caption
+// on two lines. A PATH board is "board 2".
+func Label(file string, game int, p *Position) (title, caption string) {
+	q := *p
+	q.Game = 0 // named once, in where
+	where := file
+	switch {
+	case game > 0 && p.Kind == parse.Path:
+		where += fmt.Sprintf(", board %d", game)
+	case game > 0:
+		where += fmt.Sprintf(", game %d", game)
+	}
+	desc := Describe(&q)
+	return where + ": " + desc, where + "\n" + desc
+}

@@ -88,6 +88,14 @@ var ErrMalformedChange = errors.New("malformed content change")
 // applying part of it, or reading it as a replacement, would leave the
 // server's text different from the client's. O(len(raw)).
 func DecodeChange(raw []byte) (ChangeParams, error) {
+	if p, ok := decodeChangeParamsFast(raw); ok {
+		return p, nil
+	}
+	return decodeChangeParamsSlow(raw)
+}
+
+// decodeChangeParamsSlow is DecodeChange through the library.
+func decodeChangeParamsSlow(raw []byte) (ChangeParams, error) {
 	var p changeJSON
 	if err := protocol.Unmarshal(raw, &p); err != nil {
 		return ChangeParams{}, fmt.Errorf("%w: %v", ErrMalformedChange, err)
@@ -118,8 +126,155 @@ func DecodeChange(raw []byte) (ChangeParams, error) {
 	return out, nil
 }
 
-// decodeChange validates one content change.
+// decodeChange validates one content change: by decodeChangeFast when
+// it understands the change, else by decodeChangeSlow.
 func decodeChange(raw jsontext.Value) (TextChange, error) {
+	if ch, ok := decodeChangeFast(raw); ok {
+		return ch, nil
+	}
+	return decodeChangeSlow(raw)
+}
+
+// decodeChangeParamsFast is DecodeChange for the params as clients send
+// them, in one pass: the textDocument's uri and version, and the
+// changes read by openDecoder.change. ok is false for anything else
+// (see change; a missing or duplicate member, a null, a URI the uri
+// package refuses), which the library's path then reads, so that what
+// is accepted and every error stay its own. O(len(raw)).
+func decodeChangeParamsFast(raw []byte) (p ChangeParams, ok bool) {
+	d := openDecoder{raw: raw}
+	const (
+		seenDoc = 1 << iota
+		seenDocURI
+		seenDocVersion
+		seenChanges
+	)
+	var seen uint8
+	once := func(bit uint8) bool {
+		if seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		return true
+	}
+	d.space()
+	if !d.object(func(key []byte) bool {
+		switch string(key) {
+		case "textDocument":
+			return once(seenDoc) && d.object(func(key []byte) bool {
+				switch string(key) {
+				case "uri":
+					s, ok := d.stringValue(nil)
+					if !once(seenDocURI) || !ok {
+						return false
+					}
+					u, err := DocumentURI(string(s))
+					p.URI = u
+					return err == nil
+				case "version":
+					v, ok := d.int32Value()
+					p.Version = v
+					return once(seenDocVersion) && ok
+				}
+				return d.skip(0)
+			})
+		case "contentChanges":
+			p.Changes = []TextChange{}
+			return once(seenChanges) && d.sequence('[', ']', func() bool {
+				ch, ok := d.change()
+				p.Changes = append(p.Changes, ch)
+				return ok
+			})
+		}
+		return d.skip(0)
+	}) {
+		return ChangeParams{}, false
+	}
+	d.space()
+	if d.i != len(raw) || seen != seenDoc|seenDocURI|seenDocVersion|seenChanges {
+		return ChangeParams{}, false
+	}
+	return p, true
+}
+
+// Members of a content change read by openDecoder.change.
+const (
+	seenRange = 1 << iota
+	seenRangeLength
+	seenChangeText
+)
+
+// decodeChangeFast is decodeChange's fast path for one change alone
+// (openDecoder.change, then the end of raw).
+func decodeChangeFast(raw []byte) (TextChange, bool) {
+	d := openDecoder{raw: raw}
+	d.space()
+	ch, ok := d.change()
+	d.space()
+	return ch, ok && d.i == len(raw)
+}
+
+// change reads one content change as clients send it: an object with
+// "range", "rangeLength" and "text" (each at most once, any order),
+// unknown members skipped. The text, which for a paste or a whole
+// document is megabytes with every line end escaped, is unescaped in
+// one pass into a buffer of its final size (stringValue, as didOpen's),
+// where the library's path reads it three times (the params, the
+// change, the text). ok is false for anything else: a null or duplicate
+// member, escaped names, a range or rangeLength that does not check,
+// rangeLength without range. O(len of the change).
+func (d *openDecoder) change() (ch TextChange, ok bool) {
+	var rangeRaw, lengthRaw, text []byte
+	var seen uint8
+	value := func(bit uint8, out *[]byte) bool {
+		start := d.i
+		if seen&bit != 0 || !d.skip(0) {
+			return false
+		}
+		seen |= bit
+		*out = d.raw[start:d.i]
+		return true
+	}
+	if !d.object(func(key []byte) bool {
+		switch string(key) {
+		case "text":
+			if seen&seenChangeText != 0 {
+				return false
+			}
+			seen |= seenChangeText
+			t, ok := d.stringValue(make([]byte, 0, textCap(d.raw, d.i)))
+			text = t
+			return ok
+		case "range":
+			return value(seenRange, &rangeRaw)
+		case "rangeLength":
+			return value(seenRangeLength, &lengthRaw)
+		}
+		return d.skip(0)
+	}) {
+		return TextChange{}, false
+	}
+	if text == nil || rangeRaw == nil && lengthRaw != nil {
+		return TextChange{}, false
+	}
+	ch.Text = string(text)
+	if rangeRaw == nil {
+		ch.Whole = true
+		return ch, true
+	}
+	if !isObject(rangeRaw) || decodeRange(rangeRaw, &ch.Range) != nil {
+		return TextChange{}, false
+	}
+	if lengthRaw != nil {
+		if _, err := uinteger(lengthRaw); err != nil {
+			return TextChange{}, false
+		}
+	}
+	return ch, true
+}
+
+// decodeChangeSlow validates one content change through the library.
+func decodeChangeSlow(raw jsontext.Value) (TextChange, error) {
 	if !isObject(raw) {
 		return TextChange{}, errors.New("not an object")
 	}

@@ -445,15 +445,15 @@ export function fastSync(): Extension {
 }
 
 // The engine's annotations in the browser. The server runs them in the
-// background after each analysis; in WebAssembly it has one thread and a
-// goroutine is not preempted, so while the engine searches the server
-// reads no message (an edit, a hover) until it is done: a few
-// milliseconds a game, minutes for thousands of games. The page turns
-// them off (gamels.analysis.enabled) for a transcript larger than
-// maxEngineText and on again below.
+// background after each analysis. In WebAssembly it has one thread and a
+// goroutine is not preempted, so the engine hands the thread back to the
+// worker's event loop every 30 ms of search (analyze/solve/yield_js.go):
+// messages (an edit, a hover) are read and answered while it runs. The
+// page leaves them on up to the server's own bound (MaxAnnotatedSize,
+// 1 MiB, as in the editors) and says so above it.
 
-/** The largest text annotated by the engine in the page. */
-export const maxEngineText = 16 << 10;
+/** The largest text annotated by the engine in the page: the server's MaxAnnotatedSize. */
+export const maxEngineText = 1 << 20;
 
 let engineOn = true;
 

@@ -190,7 +190,7 @@ async function engine(n: number): Promise<void> {
   if (await engineFor(client, n)) {
     status(
       n > maxEngineText
-        ? `The engine's annotations are off for transcripts over ${maxEngineText >> 10} KiB here: in the browser the server has one thread, and the engine would hold it. gamels analyze and the editors have them.`
+        ? `The engine's annotations are off for transcripts over ${maxEngineText >> 20} MiB, as in the editors; gamels analyze annotates files of any size.`
         : "The engine's annotations are on again.",
     );
   }

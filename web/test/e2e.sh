@@ -2,7 +2,8 @@
 # The web page end to end in headless Chromium (Debian's /usr/bin/chromium,
 # driven by puppeteer-core from web/node_modules): builds the page
 # (web/build.mjs, as go generate ./web does) and gamels with it, then runs
-# test/e2e.mjs against `gamels web` on a free loopback port, and again
+# test/e2e.mjs (and test/engine.mjs: hovers answered while the engine
+# annotates) against `gamels web` on a free loopback port, and e2e.mjs again
 # against `gamels web --out DIR` served by a plain static server (python3
 # -m http.server, which sends no CSP header: the page's meta element is the
 # policy there). Screenshots in $WEB_SHOTS (default web/.e2e/shots).
@@ -48,6 +49,8 @@ echo "web e2e: gamels web"
 pids+=($!)
 url=$(wait_url "$TMP/web.out")/
 timeout 600 node test/e2e.mjs "$url" "$TMP/gamels" "$SHOTS"
+echo "web e2e: hovers answered while the engine annotates 200 KB (test/engine.mjs)"
+timeout 120 node test/engine.mjs "$url" ../testdata/contest/icfp1998/as_uva844.in
 
 echo "web e2e: gamels web --out, served by python3 -m http.server"
 "$TMP/gamels" web --out "$TMP/site"

@@ -8,7 +8,8 @@ setlocal commentstring=#\ %s
 setlocal comments=:#
 setlocal formatoptions-=t
 
-" ]m and [m: the cursor to the next and previous move (lua/gamels/board.lua).
+" ]m and [m: the cursor to the next and previous move (lua/gamels/board.lua);
+" ]a and [a: to the next and previous annotated move (lua/gamels/annotated.lua).
 lua require('gamels.board').map(0)
 
 let b:undo_ftplugin = 'setlocal commentstring< comments< formatoptions<'

@@ -19,6 +19,11 @@ if ok and type(gamels.reveal_move) == 'function' then
   -- The server's code lens command: jump to the ending move and select it.
   commands['gamels.revealMove'] = gamels.reveal_move
 end
+local handlers = nil
+if ok and type(gamels.handlers) == 'function' then
+  -- gamels/annotated: the board's values asked again.
+  handlers = gamels.handlers()
+end
 if ok and type(gamels.on_attach) == 'function' then
   -- The diagnostics' virtual text, the inlay hints, 'omnifunc' and the
   -- like in the buffer (require('gamels').on_attach). An on_attach given
@@ -36,4 +41,8 @@ return {
   settings = settings,
   commands = commands,
   on_attach = on_attach,
+  handlers = handlers,
+  -- The server says when an annotation job finished (gamels/annotated):
+  -- the board's values are asked again. Neovim adds its own.
+  capabilities = { experimental = { gamelsAnnotated = true } },
 }

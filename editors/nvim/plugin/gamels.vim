@@ -9,6 +9,11 @@ let g:loaded_gamels = 1
 command! GamelsBoard lua require('gamels.board').open()
 command! GamelsBoardClose lua require('gamels.board').close()
 command! -nargs=? GamelsNewGame lua require('gamels.play').new_game(<q-args>)
+" :GamelsEngine X|O|off: the side the engine plays (lua/gamels/engine.lua).
+function! GamelsEngineComplete(lead, line, pos) abort
+  return luaeval("require('gamels.engine').complete(_A)", a:lead)
+endfunction
+command! -nargs=? -complete=customlist,GamelsEngineComplete GamelsEngine lua require('gamels.engine').set(<q-args>)
 " :GamelsFormat formats the buffer with the server, on every version
 " (vim.lsp.buf.format from 0.8, vim.lsp.buf.formatting_sync on 0.7).
 command! GamelsFormat lua require('gamels').format()

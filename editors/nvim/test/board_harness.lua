@@ -78,11 +78,13 @@ function M.wait_board(pattern)
   return table.concat(M.board_lines(), '\n')
 end
 
--- grid reads the drawn cells back: the lines "r |c c c|" after the border.
+-- grid reads the drawn cells back: the lines "r |c c c|" after the border
+-- (a border character is | or, on Pousse boards, > < for the last push
+-- and * for the engine's best move).
 function M.grid(n)
   local rows = {}
   for _, l in ipairs(M.board_lines()) do
-    local r, cells = l:match('^%s*(%d+) [|>](' .. string.rep(' .', n) .. ') [|<]')
+    local r, cells = l:match('^%s*(%d+) [|>*](' .. string.rep(' .', n) .. ') [|<*]')
     if r then
       rows[tonumber(r)] = cells:gsub(' ', '')
     end
@@ -106,8 +108,8 @@ end
 -- cell finds the byte column of cell (r, c) on its line, and the line.
 function M.cell(r, c)
   for i, l in ipairs(M.board_lines()) do
-    local prefix = l:match('^(%s*' .. r .. ' [|>])')
-    if prefix and l:find('[|<]%s*$') then
+    local prefix = l:match('^(%s*' .. r .. ' [|>*])')
+    if prefix and l:find('[|<*]%s*$') then
       return i - 1, #prefix + (c - 1) * 2 + 1
     end
   end

@@ -145,6 +145,18 @@ ok(vim.deep_equal(grid(3), { 'WWW', 'BUB', 'BBB' }), 'PATH: the board', vim.insp
 local pl, pc = cell(1, 3)
 ok(pl and groups_at(pl, pc).GamelsBoardPath, 'PATH: row 1 is highlighted GamelsBoardPath', pl and vim.inspect(groups_at(pl, pc)))
 
+ok(text:find('winning path: 1 1, 1 2, 1 3', 1, true), 'PATH: the path in words, "winning path: 1 1, 1 2, 1 3"', text)
+
+-- PATH: the cells where a move wins at once.
+open('one.path', { '3', 'WBB', 'WWU', 'WBB', '', '0' })
+press('1G')
+text = wait_board('White can win in one move')
+local ol, oc = cell(2, 3)
+ok(ol and groups_at(ol, oc).GamelsBoardOneMove, 'PATH: cell 2 3 is highlighted GamelsBoardOneMove', ol and vim.inspect(groups_at(ol, oc)))
+ok(text:find('wins in one move at: 2 3', 1, true), 'PATH: "wins in one move at: 2 3"', text)
+ol, oc = cell(1, 1)
+ok(ol and not groups_at(ol, oc).GamelsBoardOneMove, 'PATH: cell 1 1 is not', ol and vim.inspect(groups_at(ol, oc)))
+
 -- Highlight groups: defined, as links.
 for _, g in ipairs({ 'GamelsBoardX', 'GamelsBoardO', 'GamelsBoardLast', 'GamelsBoardStraight', 'GamelsBoardPath' }) do
   ok(vim.fn.hlexists(g) == 1 and vim.fn.synIDattr(vim.fn.synIDtrans(vim.fn.hlID(g)), 'name') ~= g,

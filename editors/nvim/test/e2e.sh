@@ -9,7 +9,7 @@
 # hover, an edit), :checkhealth, what setup({}) gives a new user (virtual
 # text, inlay hints, omnifunc, :GamelsFormat, code lens), completion as
 # typed, vim.lsp.enable (0.11+), the expected output beside a transcript,
-# the board view. Each is bounded in time. Exits non-zero with a message
+# the board view, playing on it, the engine's annotated moves. Each is bounded in time. Exits non-zero with a message
 # on any failure.
 set -euo pipefail
 # NVIM names the Neovim to test (default: nvim on PATH).
@@ -158,6 +158,24 @@ status=0
     nvim_run_loop "$here/play_test.lua" ) || status=$?
 if [ $status -ne 0 ]; then
   echo "e2e: FAIL: the play test failed (exit $status)" >&2
+  exit 1
+fi
+echo "== the engine's annotated moves: ]a and [a in the transcript and the board window"
+status=0
+( cd "$scratch/work" &&
+  GAMELS_BIN=$bin GAMELS_E2E_DIR=$scratch/work GAMELS_EXAMPLES=$plugin/../../testdata/examples \
+    nvim_run_loop "$here/annotated_test.lua" ) || status=$?
+if [ $status -ne 0 ]; then
+  echo "e2e: FAIL: the annotated moves test failed (exit $status)" >&2
+  exit 1
+fi
+echo "== against the engine: :GamelsEngine, its replies, u; its values on the board"
+status=0
+( cd "$scratch/work" &&
+  GAMELS_BIN=$bin GAMELS_E2E_DIR=$scratch/work GAMELS_EXAMPLES=$plugin/../../testdata/examples \
+    nvim_run_loop "$here/engine_test.lua" ) || status=$?
+if [ $status -ne 0 ]; then
+  echo "e2e: FAIL: the engine test failed (exit $status)" >&2
   exit 1
 fi
 echo "e2e: all Neovim tests passed"

@@ -7,6 +7,8 @@
 --   :GamelsBoardClose   close it
 --   ]m / [m             (buffer-local, in transcripts) the cursor to the
 --                       next / previous move, from the answer's moves list
+--   ]a / [a             (in transcripts and the board window) the next /
+--                       previous annotated move (lua/gamels/annotated.lua)
 --   h/j/k/l, Enter      (in the board window) a cursor on the board, and a
 --                       move played there (lua/gamels/play.lua)
 --
@@ -14,7 +16,8 @@
 -- GamelsBoardX, GamelsBoardO (markers; Spot spots and PATH cells link to
 -- them), GamelsBoardLast (the square the last move entered or toggled),
 -- GamelsBoardPushed (the rest of the pushed run), GamelsBoardStraight,
--- GamelsBoardPath, GamelsBoardOneMove, GamelsBoardArrow.
+-- GamelsBoardPath, GamelsBoardOneMove, GamelsBoardArrow; GamelsBoardBest,
+-- GamelsBoardValue, GamelsBoardAnnotated (the engine: lua/gamels/engine.lua).
 --
 -- Works on Neovim 0.7 and later: only nvim_buf_add_highlight, vim.loop
 -- timers and client.request (client:request on 0.11+).
@@ -27,6 +30,9 @@ M.delay = 100 -- ms of quiet after a cursor move or an edit before asking
 -- version 2, docs/protocol.md): a step of up to this many moves needs no
 -- other answer; a longer one ([count]]m) goes there in strides.
 M.moves_around = 60
+-- Outside every game (a comment, the count line), the nearest game at
+-- move 0 (gamels/board's nearest: the answer says outside = true).
+M.nearest = true
 M.ns = vim.api.nvim_create_namespace('gamels_board')
 
 local has_011 = vim.fn.has('nvim-0.11') == 1
@@ -49,6 +55,9 @@ local links = {
   GamelsBoardTarget = 'IncSearch',
   GamelsBoardPreview = 'DiffChange',
   GamelsBoardOff = 'DiffDelete',
+  GamelsBoardBest = 'DiagnosticHint',
+  GamelsBoardValue = 'Title',
+  GamelsBoardAnnotated = 'DiagnosticHint',
 }
 
 --- highlights defines the board's groups and, where semantic tokens exist
@@ -89,11 +98,31 @@ local function gamels_client(bufnr)
   return nil
 end
 
-local function request(client, params, handler, bufnr)
+M.client = gamels_client
+
+--- send sends request method to client for bufnr; returns ok and the
+--- request id (for cancel).
+function M.send(client, method, params, handler, bufnr)
   if has_011 then
-    return client:request(M.method, params, handler, bufnr)
+    return client:request(method, params, handler, bufnr)
   end
-  return client.request(M.method, params, handler, bufnr)
+  return client.request(method, params, handler, bufnr)
+end
+
+--- cancel cancels request id of client (a no-op once answered).
+function M.cancel(client, id)
+  if not client or not id then
+    return
+  end
+  if has_011 then
+    pcall(client.cancel_request, client, id)
+  else
+    pcall(client.cancel_request, id)
+  end
+end
+
+local function request(client, params, handler, bufnr)
+  return M.send(client, M.method, params, handler, bufnr)
 end
 
 -- lsp_character turns byte column col of line into an LSP character offset.
@@ -139,13 +168,15 @@ function M.ask(bufnr, pos, cb)
     local cur = vim.api.nvim_win_get_cursor(win ~= -1 and win or 0)
     pos = { line = cur[1] - 1, character = lsp_character(line_of(bufnr, cur[1] - 1), cur[2], enc) }
   end
-  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = pos, movesAround = M.moves_around }
+  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = pos, movesAround = M.moves_around,
+    nearest = M.nearest or nil }
   request(client, params, function(err, result)
     if err then
       cb(nil, type(err) == 'table' and (err.message or vim.inspect(err)) or tostring(err))
     elseif type(result) ~= 'table' then
       cb(nil, nil)
     else
+      result.asked = pos
       cb(M.index_moves(result), nil)
     end
   end, bufnr)
@@ -257,7 +288,8 @@ function M.step(delta)
   end)
 end
 
---- map sets ]m and [m in a transcript buffer.
+--- map sets ]m and [m in a transcript buffer, and ]a and [a
+--- (lua/gamels/annotated.lua).
 function M.map(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
   local function set(lhs, delta, desc)
@@ -272,6 +304,7 @@ function M.map(bufnr)
   end
   set(']m', 1, 'gamels: next move')
   set('[m', -1, 'gamels: previous move')
+  require('gamels.annotated').map(bufnr)
 end
 
 --- unmap removes the maps (b:undo_ftplugin).
@@ -279,6 +312,7 @@ function M.unmap(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
   pcall(vim.api.nvim_buf_del_keymap, bufnr, 'n', ']m')
   pcall(vim.api.nvim_buf_del_keymap, bufnr, 'n', '[m')
+  require('gamels.annotated').unmap(bufnr)
 end
 
 -----------------------------------------------------------------------
@@ -308,6 +342,14 @@ local function shows_repeat(b)
 end
 M.shows_repeat = shows_repeat
 
+-- valid_win_width is the board window's width, or 40.
+local function valid_win_width()
+  if st.win and vim.api.nvim_win_is_valid(st.win) then
+    return vim.api.nvim_win_get_width(st.win)
+  end
+  return 40
+end
+
 --- render turns a board (and the earlier board of a repetition, or nil)
 --- into lines and highlights { group, line, col_start, col_end } (0-based,
 --- bytes). Each cell takes two columns, " c"; the row numbers are on the
@@ -323,6 +365,9 @@ function M.render(b, earlier)
   end
   local title = add(M.describe(b))
   table.insert(hl, { 'GamelsBoardTitle', title, 0, -1 })
+  if b.outside then
+    add(string.format('outside every game: showing game %d', b.game))
+  end
   add(b.verdict ~= '' and b.verdict or ' ')
   add('')
 
@@ -361,6 +406,14 @@ function M.render(b, earlier)
     mark(c.row, c.col, 'GamelsBoardOneMove')
   end
   local entered = last and last.cells and last.cells[1]
+  -- The engine's best move (lua/gamels/engine.lua): a Pousse slot is
+  -- marked on the border, a Spot cell highlighted.
+  local engine = require('gamels.engine')
+  local best = engine.best(b)
+  local best_slot = best and best.slot and { dir = best.slot:sub(1, 1), i = tonumber(best.slot:sub(2)) }
+  if best and best.cell then
+    mark(best.cell.row, best.cell.col, 'GamelsBoardBest')
+  end
 
   local pad = string.rep(' ', w + 1)
   local show_earlier = earlier and shows_repeat(b) and earlier.n == n
@@ -376,22 +429,31 @@ function M.render(b, earlier)
     head = head .. '    ' .. string.format('move %d%s', b.earlier, turn)
   end
   add(head)
-  local function border(arrow_col, ch)
+  local function best_on(d)
+    return best_slot and best_slot.dir == d and best_slot.i or nil
+  end
+  local function border(arrow_col, ch, best_col)
     local s = {}
     for c = 1, n do
-      table.insert(s, (arrow_col == c) and ('-' .. ch) or '--')
+      table.insert(s, (arrow_col == c) and ('-' .. ch) or (best_col == c) and '-*' or '--')
     end
     return pad .. '+' .. table.concat(s) .. '-+'
   end
-  local top = add(border(dir == 'T' and entered and entered.col or nil, 'v'))
+  local function border_hl(ln, c, group)
+    table.insert(hl, { group, ln, #pad + 1 + (c - 1) * 2 + 1, #pad + 1 + (c - 1) * 2 + 2 })
+  end
+  local top = add(border(dir == 'T' and entered and entered.col or nil, 'v', best_on('T')))
   if dir == 'T' and entered then
-    table.insert(hl, { 'GamelsBoardArrow', top, #pad + 1 + (entered.col - 1) * 2 + 1, #pad + 1 + (entered.col - 1) * 2 + 2 })
+    border_hl(top, entered.col, 'GamelsBoardArrow')
+  end
+  if best_on('T') then
+    border_hl(top, best_on('T'), 'GamelsBoardBest')
   end
   local first_row = #lines
   for r = 1, n do
     local row = b.rows[r] or ''
-    local left = (dir == 'L' and entered and entered.row == r) and '>' or '|'
-    local right = (dir == 'R' and entered and entered.row == r) and '<' or '|'
+    local left = (dir == 'L' and entered and entered.row == r) and '>' or best_on('L') == r and '*' or '|'
+    local right = (dir == 'R' and entered and entered.row == r) and '<' or best_on('R') == r and '*' or '|'
     local cells = {}
     for c = 1, n do
       local ch = row:sub(c, c)
@@ -412,6 +474,12 @@ function M.render(b, earlier)
     if right == '<' then
       table.insert(hl, { 'GamelsBoardArrow', ln, #prefix + 2 * n + 1, #prefix + 2 * n + 2 })
     end
+    if best_on('L') == r then
+      table.insert(hl, { 'GamelsBoardBest', ln, #prefix - 1, #prefix })
+    end
+    if best_on('R') == r then
+      table.insert(hl, { 'GamelsBoardBest', ln, #prefix + 2 * n + 1, #prefix + 2 * n + 2 })
+    end
     for c = 1, n do
       local col = #prefix + (c - 1) * 2
       for _, g in ipairs(cls[r] and cls[r][c] or {}) do
@@ -423,11 +491,25 @@ function M.render(b, earlier)
       end
     end
   end
-  local bottom = add(border(dir == 'B' and entered and entered.col or nil, '^'))
+  local bottom = add(border(dir == 'B' and entered and entered.col or nil, '^', best_on('B')))
   if dir == 'B' and entered then
-    table.insert(hl, { 'GamelsBoardArrow', bottom, #pad + 1 + (entered.col - 1) * 2 + 1, #pad + 1 + (entered.col - 1) * 2 + 2 })
+    border_hl(bottom, entered.col, 'GamelsBoardArrow')
+  end
+  if best_on('B') then
+    border_hl(bottom, best_on('B'), 'GamelsBoardBest')
   end
   add('')
+  local value = engine.value_line(b)
+  if value then
+    -- Too wide for the window: the best move on a line of its own.
+    local head, tail = value:match('^(.-), (best .*)$')
+    if head and #value > valid_win_width() - 1 then
+      table.insert(hl, { 'GamelsBoardValue', add(head), 0, 7 })
+      add('        ' .. tail)
+    else
+      table.insert(hl, { 'GamelsBoardValue', add(value), 0, 7 })
+    end
+  end
   if last and last.off and last.offWho then
     add(string.format('pushed off: %s, from row %d column %d', last.offWho, last.off.row, last.off.col))
   end
@@ -438,6 +520,25 @@ function M.render(b, earlier)
     end
     add(string.format('straights: X %d, O %d%s', b.straights.x, b.straights.o,
       #parts > 0 and ' (' .. table.concat(parts, ', ') .. ')' or ''))
+  end
+  -- PATH: the path and the one-move cells in words too (the highlights
+  -- need colour).
+  local function cells_text(cells)
+    local parts = {}
+    for i, c in ipairs(cells) do
+      if i > 12 then
+        table.insert(parts, string.format('... (%d cells)', #cells))
+        break
+      end
+      table.insert(parts, string.format('%d %d', c.row, c.col))
+    end
+    return table.concat(parts, ', ')
+  end
+  if type(b.winningPath) == 'table' and #b.winningPath > 0 then
+    add('winning path: ' .. cells_text(b.winningPath))
+  end
+  if type(b.oneMoveWins) == 'table' and #b.oneMoveWins > 0 then
+    add('wins in one move at: ' .. cells_text(b.oneMoveWins))
   end
   local count = move_count(b)
   if b.kind ~= 'path' and count > 0 then
@@ -453,6 +554,18 @@ function M.render(b, earlier)
       end
     end
     add('moves: ' .. (from > 1 and '... ' or '') .. table.concat(parts, '  ') .. (to < count and ' ...' or ''))
+    -- The engine's values along the game, the annotated moves under them.
+    local width = valid_win_width()
+    local strip, shl = engine.strip(b, width)
+    if strip then
+      local base = #lines
+      for _, l in ipairs(strip) do
+        add(l)
+      end
+      for _, x in ipairs(shl) do
+        table.insert(hl, { x[1], base + x[2], x[3], x[4] })
+      end
+    end
   end
   return lines, hl, first_row
 end
@@ -487,9 +600,13 @@ function M.decorate(b, lines, hl, first_row)
     lo, hi = 0, n + 1
   end
   local t = st.target
-  if not t or t[1] < lo or t[1] > hi or t[2] < lo or t[2] > hi then
+  -- A board of another kind or size: the cursor starts again (a Spot
+  -- cell is no Pousse slot).
+  local shape = b.kind .. n
+  if not t or st.target_shape ~= shape or t[1] < lo or t[1] > hi or t[2] < lo or t[2] > hi then
     t = b.kind == 'pousse' and { 0, 1 } or { 1, 1 }
     st.target = t
+    st.target_shape = shape
   end
   local w = #tostring(n)
   local function place(r, c)
@@ -542,6 +659,7 @@ function M.update()
   end
   st.seq = st.seq + 1
   local seq = st.seq
+  local tick = vim.api.nvim_buf_get_changedtick(src)
   M.ask(src, nil, function(b, err)
     if seq ~= st.seq then
       return
@@ -555,7 +673,16 @@ function M.update()
       if seq ~= st.seq then
         return
       end
+      -- The transcript and its text the board was drawn from.
+      b.src, b.tick = src, tick
       st.board, st.earlier = b, earlier
+      -- The engine's value and values (lua/gamels/engine.lua), asked at
+      -- the position shown: for a game shown from outside it (nearest),
+      -- its move.
+      local engine = require('gamels.engine')
+      local pos = b.outside and M.move_position(b, b.move) or b.asked
+      engine.evaluate(src, b, pos)
+      engine.evaluations(src, b, pos)
       M.redraw()
     end
     if shows_repeat(b) then
@@ -620,6 +747,7 @@ function M.open()
     vim.bo[st.buf].filetype = 'gamelsboard'
     pcall(vim.api.nvim_buf_set_name, st.buf, 'gamels://board')
     require('gamels.play').map(st.buf)
+    require('gamels.annotated').map(st.buf)
   end
   local from = vim.api.nvim_get_current_win()
   vim.cmd('rightbelow vsplit')

@@ -13,7 +13,9 @@
 --   })
 --
 -- :GamelsBoard draws the board at the cursor in a side window; ]m and [m
--- step through the moves (lua/gamels/board.lua). :GamelsFormat formats.
+-- step through the moves (lua/gamels/board.lua), ]a and [a through the
+-- annotated ones (lua/gamels/annotated.lua); :GamelsEngine X|O|off plays
+-- against the engine (lua/gamels/engine.lua). :GamelsFormat formats.
 --
 -- Works on Neovim 0.7 through the current release: vim.lsp.config and
 -- vim.lsp.enable where they exist (0.11+), vim.lsp.start on 0.8-0.10,
@@ -350,6 +352,29 @@ function M.format()
   end
 end
 
+-- client_capabilities are the options' capabilities (or Neovim's),
+-- with experimental.gamelsAnnotated: the server then says when an
+-- annotation job finished (gamels/annotated), and the board's values
+-- are asked again (lua/gamels/engine.lua).
+local function client_capabilities(caps)
+  caps = vim.deepcopy(caps or vim.lsp.protocol.make_client_capabilities())
+  caps.experimental = type(caps.experimental) == 'table' and caps.experimental or {}
+  caps.experimental.gamelsAnnotated = true
+  return caps
+end
+M.client_capabilities = client_capabilities
+
+--- handlers are the client's handlers of the server's own
+--- notifications: gamels/annotated (an annotation job finished: the
+--- board's values are asked again, lua/gamels/engine.lua).
+function M.handlers()
+  return {
+    ['gamels/annotated'] = function(...)
+      return require('gamels.engine').annotated(...)
+    end,
+  }
+end
+
 local function client_config(bufnr)
   local cfg = M.config
   return {
@@ -364,7 +389,8 @@ local function client_config(bufnr)
         cfg.on_attach(client, bufnr)
       end
     end,
-    capabilities = cfg.capabilities,
+    capabilities = client_capabilities(cfg.capabilities),
+    handlers = M.handlers(),
   }
 end
 

@@ -54,6 +54,7 @@ local function say(msg, level)
   vim.notify('gamels: ' .. msg, level or vim.log.levels.INFO)
   board.redraw()
 end
+M.version, M.say = version, say
 
 -- refusal returns the message (without "gamels: ") and data.code of an error.
 local function refusal(err)
@@ -64,28 +65,37 @@ local function refusal(err)
   local data = type(err.data) == 'table' and err.data or {}
   return msg, data.code or '', data
 end
+M.refusal = refusal
+
+--- undo_break closes the undo block of the transcript src. The edits
+--- come in callbacks, while the cursor is often in the board window, so
+--- nothing closes the transcript's undo block between two moves; setting
+--- 'undolevels' to itself does (:help undo-break), in src's buffer.
+function M.undo_break(src)
+  vim.api.nvim_buf_call(src, function()
+    vim.cmd('let &l:undolevels = &l:undolevels')
+  end)
+end
+
+--- reveal puts the cursor of the window showing src at the LSP position
+--- pos (of client's encoding), when there is one.
+function M.reveal(src, client, pos)
+  local win = vim.fn.bufwinid(src)
+  if win ~= -1 and type(pos) == 'table' then
+    local line = vim.api.nvim_buf_get_lines(src, pos.line, pos.line + 1, false)[1] or ''
+    local col = require('gamels').byte_col(line, pos.character, client.offset_encoding or 'utf-16')
+    vim.api.nvim_win_set_cursor(win, { pos.line + 1, col })
+  end
+end
 
 -- apply applies the edit of a gamels/play or newGame answer, then puts the
 -- transcript's cursor where it names and redraws the board there.
 local function apply(src, client, res)
-  -- One undo step per move: the edit comes in a callback, while the
-  -- cursor is often in the board window, so nothing closes the
-  -- transcript's undo block between two moves; setting 'undolevels' to
-  -- itself does (:help undo-break), in the transcript's buffer.
-  local function undo_break()
-    vim.api.nvim_buf_call(src, function()
-      vim.cmd('let &l:undolevels = &l:undolevels')
-    end)
-  end
-  undo_break()
+  -- One undo step per move (M.undo_break).
+  M.undo_break(src)
   vim.lsp.util.apply_workspace_edit(res.edit, client.offset_encoding or 'utf-16')
-  undo_break()
-  local win = vim.fn.bufwinid(src)
-  if win ~= -1 and res.position then
-    local line = vim.api.nvim_buf_get_lines(src, res.position.line, res.position.line + 1, false)[1] or ''
-    local col = require('gamels').byte_col(line, res.position.character, client.offset_encoding or 'utf-16')
-    vim.api.nvim_win_set_cursor(win, { res.position.line + 1, col })
-  end
+  M.undo_break(src)
+  M.reveal(src, client, res.position)
   board.schedule(0)
 end
 
@@ -236,6 +246,8 @@ function M.play(tg)
       end
       st.message = res.move and res.move > 0 and string.format('played move %d: %s', res.move, res.text) or ('played ' .. tostring(res.text))
       apply(src, client, res)
+      -- Against the engine (:GamelsEngine): its reply.
+      require('gamels.engine').after_move(src, b.game, res.move)
     end, src)
   end
   send(false)
