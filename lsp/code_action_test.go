@@ -250,7 +250,7 @@ func FuzzEditFeatures(f *testing.F) {
 			}
 			m := snap.Mapper()
 			completeAt(textpos.FromBytes(text), kind, fa, m, off)
-			toks, _ := collectTokens(context.Background(), textpos.FromBytes(text), kind, fa)
+			toks, _ := collectTokens(context.Background(), textpos.FromBytes(text), kind, fa, parse.Span{End: len(text)})
 			encodeTokens(context.Background(), m, toks)
 			if ga := fa.gameAt(off); ga != nil {
 				pousseHighlights(ga, off)
