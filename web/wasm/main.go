@@ -19,6 +19,7 @@ import (
 	"os"
 	"runtime/debug"
 	"syscall/js"
+	"time"
 
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
@@ -48,9 +49,21 @@ func main() {
 	// before.
 	js.Global().Call("gamelsReady")
 
-	srv := lsp.NewServer(lsp.Options{Logger: logger, Version: version})
+	srv := lsp.NewServer(options(logger, version))
 	code := srv.Serve(context.Background(), wire.NewStream(c, logger))
 	logger.Info("gamels server exits", zap.Int("status", code))
 	js.Global().Call("gamelsExited", code)
 	receive.Release()
+}
+
+// leading is the server's Options.Leading here: the page sends the
+// requests an edit sets off (the board a click redraws, the hints of
+// the lines shown) a few milliseconds after the didChange, and on one
+// thread a publication started at once would hold them back while it
+// computes, encodes and posts the diagnostics of the whole document.
+const leading = 20 * time.Millisecond
+
+// options are the server's options in the page.
+func options(logger *zap.Logger, version string) lsp.Options {
+	return lsp.Options{Logger: logger, Version: version, Leading: leading}
 }
