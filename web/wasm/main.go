@@ -24,6 +24,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
+	"gamels/analyze/solve"
 	"gamels/lsp"
 	"gamels/lsp/wire"
 )
@@ -41,6 +42,7 @@ func main() {
 	receive := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) == 1 && args[0].Type() == js.TypeString {
 			c.deliver(args[0].String())
+			solve.HostMessage()
 		}
 		return nil
 	})
