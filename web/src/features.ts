@@ -396,6 +396,10 @@ const semanticPlugin = ViewPlugin.fromClass(
         b.add(from, to, this.mark(cls));
       }
       this.view.dispatch({ effects: setTokens.of(b.finish()) });
+      // The viewport may have moved while the tokens came (a scroll
+      // measured after this run read it): ask again for where it is.
+      const vp = this.view.viewport;
+      if (covered && (vp.from < covered.from || vp.to > covered.to)) this.schedule(100);
     }
     destroy() {
       clearTimeout(this.timer);
