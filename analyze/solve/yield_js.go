@@ -19,7 +19,7 @@ import (
 // read) go first (Gosched): a timer's goroutine would otherwise run
 // before them, for another yieldEvery.
 const (
-	yieldEvery = 30 * time.Millisecond
+	yieldEvery = 15 * time.Millisecond
 	yieldFor   = time.Millisecond
 )
 

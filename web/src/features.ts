@@ -471,7 +471,7 @@ export function fastSync(): Extension {
 // The engine's annotations in the browser. The server runs them in the
 // background after each analysis. In WebAssembly it has one thread and a
 // goroutine is not preempted, so the engine hands the thread back to the
-// worker's event loop every 30 ms of search (analyze/solve/yield_js.go):
+// worker's event loop every 15 ms of search (analyze/solve/yield_js.go):
 // messages (an edit, a hover) are read and answered while it runs. The
 // page leaves them on up to the server's own bound (MaxAnnotatedSize,
 // 1 MiB, as in the editors) and says so above it.
