@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -67,7 +68,7 @@ func codeActions(ctx context.Context, snap *snapshot, p *protocol.CodeActionPara
 	}
 	m := snap.Mapper()
 	kind := protocol.CodeActionKindQuickFix
-	for _, fx := range quickFixes(snap, fa, m.Span(p.Range)) {
+	for _, fx := range quickFixes(snap, fa, m.Span(p.Range), newSpanSet(m, p.Context.Diagnostics)) {
 		edits := make([]protocol.TextEdit, len(fx.edits))
 		for i, e := range fx.edits {
 			edits[i] = protocol.TextEdit{Range: m.Range(e.Span), NewText: string(e.New)}
@@ -87,20 +88,65 @@ func codeActions(ctx context.Context, snap *snapshot, p *protocol.CodeActionPara
 	return out, nil
 }
 
+// A spanSet is the spans of the diagnostics a client names in a
+// codeAction's context: the fixes answered are those of the games and
+// parse errors they touch, so that a client that asks for the fixes of
+// its diagnostics over a whole large document (the web page does, after
+// each publication) costs the diagnostics named, not the document's
+// every game. A nil *spanSet, for a context without diagnostics, holds
+// every span.
+type spanSet struct {
+	spans  []parse.Span // by start
+	maxEnd []int        // maxEnd[i]: the largest end of spans[:i+1]
+}
+
+// newSpanSet returns the set of the spans of ds, or nil when there are
+// none. O(d log d).
+func newSpanSet(m *Mapper, ds []protocol.Diagnostic) *spanSet {
+	if len(ds) == 0 {
+		return nil
+	}
+	set := &spanSet{spans: make([]parse.Span, len(ds)), maxEnd: make([]int, len(ds))}
+	for i, d := range ds {
+		set.spans[i] = m.Span(d.Range)
+	}
+	slices.SortFunc(set.spans, func(a, b parse.Span) int { return a.Start - b.Start })
+	end := -1
+	for i, sp := range set.spans {
+		end = max(end, sp.End)
+		set.maxEnd[i] = end
+	}
+	return set
+}
+
+// touches reports whether a span of the set overlaps or touches sp
+// (always, for a nil set). O(log d).
+func (set *spanSet) touches(sp parse.Span) bool {
+	if set == nil {
+		return true
+	}
+	// The spans that start at or before sp's end: does one of them end
+	// at or after its start?
+	n := sort.Search(len(set.spans), func(i int) bool { return set.spans[i].Start > sp.End })
+	return n > 0 && set.maxEnd[n-1] >= sp.Start
+}
+
 // spansTouch reports whether span a and span r overlap or touch.
 func spansTouch(a, r parse.Span) bool {
 	return a.Start <= r.End && r.Start <= a.End
 }
 
-// quickFixes returns the fixes for the diagnostics touching span sp.
-func quickFixes(snap *snapshot, fa *fileAnalysis, sp parse.Span) []quickFix {
+// quickFixes returns the fixes for the diagnostics touching span sp, of
+// the parse errors and games that touch a span of asked when asked is
+// not nil.
+func quickFixes(snap *snapshot, fa *fileAnalysis, sp parse.Span, asked *spanSet) []quickFix {
 	text, m, f := snap.text, snap.Mapper(), fa.file
 	var fixes []quickFix
 	for _, e := range f.Errors {
 		if e.Span.Start > sp.End {
 			break
 		}
-		if !spansTouch(e.Span, sp) {
+		if !spansTouch(e.Span, sp) || !asked.touches(e.Span) {
 			continue
 		}
 		d := diag(m, e.Span, protocol.DiagnosticSeverityError, e.Code, e.Msg)
@@ -115,7 +161,7 @@ func quickFixes(snap *snapshot, fa *fileAnalysis, sp parse.Span) []quickFix {
 		if g.Span.Start > sp.End {
 			break
 		}
-		if !spansTouch(g.Span, sp) {
+		if !spansTouch(g.Span, sp) || !asked.touches(g.Span) {
 			continue
 		}
 		for _, is := range ga.issues() {

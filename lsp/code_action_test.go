@@ -250,7 +250,7 @@ func FuzzEditFeatures(f *testing.F) {
 			}
 			m := snap.Mapper()
 			completeAt(textpos.FromBytes(text), kind, fa, m, off)
-			toks, _ := collectTokens(context.Background(), textpos.FromBytes(text), kind, fa)
+			toks, _ := collectTokens(context.Background(), textpos.FromBytes(text), kind, fa, parse.Span{End: len(text)})
 			encodeTokens(context.Background(), m, toks)
 			if ga := fa.gameAt(off); ga != nil {
 				pousseHighlights(ga, off)
@@ -264,7 +264,7 @@ func FuzzEditFeatures(f *testing.F) {
 				Range: m.Range(parse.Span{Start: off / 2, End: off})}); err != nil {
 				t.Fatal(err)
 			}
-			for _, fx := range quickFixes(snap, fa, parse.Span{Start: 0, End: len(text)}) {
+			for _, fx := range quickFixes(snap, fa, parse.Span{Start: 0, End: len(text)}, nil) {
 				for i, e := range fx.edits {
 					if e.Span.Start < 0 || e.Span.End > len(text) || e.Span.Start > e.Span.End || i > 0 && e.Span.Start < fx.edits[i-1].Span.End {
 						t.Fatalf("%q: bad edit %v", fx.title, e.Span)
@@ -315,6 +315,69 @@ func TestInsertQuitLineEnds(t *testing.T) {
 			if !found {
 				t.Errorf("%q: no Insert QUIT fix among %v", src, pub.Diagnostics)
 			}
+		}
+	}
+}
+
+// TestCodeActionAskedDiagnostics: a codeAction over the whole text that
+// names diagnostics in its context answers the fixes of the games and
+// errors those touch: with every published diagnostic named, the same
+// actions as with none named; with those of one game named, that game's
+// actions of the full answer, and no other.
+func TestCodeActionAskedDiagnostics(t *testing.T) {
+	// An out-of-range move; moves after the end (X wins at move 1 on a
+	// 1 x 1 board); a missing QUIT and an out-of-range move.
+	const src = "3\n\n4\nL9\nL1\nQUIT\n\n1\nL1\nL1\nL1\nQUIT\n\n4\nT2\nB5\n"
+	c := startServer(t, nil)
+	c.initialize(nil, "")
+	u := uri.URI("file:///asked.pousse")
+	c.open(u, 1, src)
+	pub := c.waitVersion(u, 1)
+	lines := uint32(strings.Count(src, "\n"))
+	// An action as its JSON, to compare.
+	js := func(as []protocol.CodeAction) []string {
+		out := []string{}
+		for _, a := range as {
+			b, err := protocol.Marshal(&a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, string(b))
+		}
+		return out
+	}
+	ask := func(ds []protocol.Diagnostic) []protocol.CodeAction {
+		return rawCall[[]protocol.CodeAction](t, c, protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: u}, Range: protocol.Range{End: pos(lines, 0)},
+			Context: protocol.CodeActionContext{Diagnostics: ds}})
+	}
+	all := ask(nil)
+	if len(all) < 3 {
+		t.Fatalf("%d actions over the whole text, want one a game at least: %+v", len(all), all)
+	}
+	if diff := cmp.Diff(js(all), js(ask(pub.Diagnostics))); diff != "" {
+		t.Errorf("every diagnostic named: actions (-none named +all named):\n%s", diff)
+	}
+	// The games' lines (0-based).
+	for _, game := range []struct{ first, last uint32 }{{2, 5}, {7, 11}, {13, 15}} {
+		in := func(r protocol.Range) bool { return r.Start.Line >= game.first && r.End.Line <= game.last }
+		var named []protocol.Diagnostic
+		for _, d := range pub.Diagnostics {
+			if in(d.Range) {
+				named = append(named, d)
+			}
+		}
+		var want []protocol.CodeAction
+		for _, a := range all {
+			if slices.ContainsFunc(a.Diagnostics, func(d protocol.Diagnostic) bool { return in(d.Range) }) {
+				want = append(want, a)
+			}
+		}
+		if len(named) == 0 || len(want) == 0 {
+			t.Fatalf("lines %d-%d: %d diagnostics, %d actions: the test's text has changed meaning", game.first, game.last, len(named), len(want))
+		}
+		if diff := cmp.Diff(js(want), js(ask(named))); diff != "" {
+			t.Errorf("the diagnostics of lines %d-%d named: actions (-want +got):\n%s", game.first, game.last, diff)
 		}
 	}
 }

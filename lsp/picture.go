@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
-	"errors"
 	"fmt"
-	"iter"
 	"path"
 	"strings"
 
@@ -80,6 +78,9 @@ func pictureRequest(ctx context.Context, s *Server, snap *snapshot, p *picturePa
 	if !ok {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "gamels: gamels/picture format %q: it is svg, png or gif", p.Format)
 	}
+	if err := refuseFormat(p.Format); err != nil {
+		return nil, err
+	}
 	var theme picture.Theme
 	if p.Theme != "" {
 		t, err := picture.ParseTheme(p.Theme)
@@ -105,45 +106,9 @@ func pictureRequest(ctx context.Context, s *Server, snap *snapshot, p *picturePa
 	var buf bytes.Buffer
 	switch p.Format {
 	case "gif":
-		frames, seq := gameFrames(snap.kind, ga)
-		if frames > MaxPictureFrames {
-			return nil, jsonrpc2.Errorf(codeRequestFailed,
-				"gamels: game %d has %d moves played: an animation here holds at most %d frames; `gamels show --gif FILE:LINE` writes longer ones",
-				res.Game, frames-1, MaxPictureFrames)
-		}
-		// Refused before painting when the frames would be over the
-		// bound: they are all of the first's size.
-		for first := range seq {
-			if w, h := picture.Size(first, nil); frames*w*h > MaxPicturePaint {
-				return nil, jsonrpc2.Errorf(codeRequestFailed,
-					"gamels: game %d: %d frames of %d x %d pixels are more than an animation here paints; `gamels show --gif FILE:LINE` writes it",
-					res.Game, frames, w, h)
-			}
-			break
-		}
-		// Painting stops at $/cancelRequest (ctx) and at the cancel
-		// button of its progress (painting).
-		painting, cancel := context.WithCancel(ctx)
-		defer cancel()
-		wp := s.startProgress(fmt.Sprintf("gamels: game %d as a GIF", res.Game), cancel)
-		seq = untilDone(painting, seq, func(k int) {
-			if k%max(1, frames/100) == 0 {
-				wp.report(fmt.Sprintf("frame %d of %d", k+1, frames), k, frames)
-			}
-		})
-		err := picture.GIF(&buf, seq, &picture.Options{Theme: theme},
-			picture.Animation{MaxFrames: MaxPictureFrames, MaxBytes: MaxPictureBytes, MaxPaint: MaxPicturePaint})
-		switch {
-		case ctx.Err() != nil:
-			wp.end("cancelled")
-			return nil, ctx.Err()
-		case painting.Err() != nil:
-			wp.end("cancelled")
-			return nil, errCancelled
-		}
-		wp.end("")
+		frames, err := pictureGIF(ctx, s, snap.kind, ga, res, theme, &buf)
 		if err != nil {
-			return nil, pictureError(res.Game, err)
+			return nil, err
 		}
 		out.Frames, out.Move = frames, max(frames-1, 0)
 		out.Name = fmt.Sprintf("%s-%s%d.gif", base, gameWord(snap.kind), res.Game)
@@ -153,8 +118,8 @@ func pictureRequest(ctx context.Context, s *Server, snap *snapshot, p *picturePa
 		o.Title, o.Caption = picture.Label(path.Base(snap.uri.Path()), res.Game, pos)
 		if p.Format == "svg" {
 			buf.Write(picture.SVG(pos, o))
-		} else if err := picture.PNG(&buf, pos, o); err != nil {
-			return nil, pictureError(res.Game, err)
+		} else if err := picturePNG(&buf, res.Game, pos, o); err != nil {
+			return nil, err
 		}
 		out.Move = pos.Move
 		out.Name = fmt.Sprintf("%s-%s%d", base, gameWord(snap.kind), res.Game)
@@ -193,49 +158,6 @@ func boardPosition(kind parse.Kind, ga *gameAnalysis, res *boardResult) (p, earl
 		return p, nil
 	}
 	return p, e.position(kind)
-}
-
-// gameFrames returns the number of frames of the animation of game ga
-// and its positions, from its analysis.
-func gameFrames(kind parse.Kind, ga *gameAnalysis) (int, iter.Seq[*picture.Position]) {
-	g := ga.game
-	switch {
-	case ga.pousse != nil:
-		return ga.pousse.Played() + 1, picture.PousseFrames(g, ga.pousse)
-	case ga.spot != nil:
-		return ga.spot.Played() + 1, picture.SpotFrames(g, ga.spot)
-	}
-	pos := picture.PathPosition(g, ga.path)
-	return 1, func(yield func(*picture.Position) bool) {
-		if pos != nil {
-			yield(pos)
-		}
-	}
-}
-
-// untilDone is seq, ended early once ctx is done, calling each with the
-// index of each position before yielding it.
-func untilDone(ctx context.Context, seq iter.Seq[*picture.Position], each func(k int)) iter.Seq[*picture.Position] {
-	return func(yield func(*picture.Position) bool) {
-		k := 0
-		for p := range seq {
-			if ctx.Err() != nil {
-				return
-			}
-			each(k)
-			if !yield(p) {
-				return
-			}
-			k++
-		}
-	}
-}
-
-func pictureError(game int, err error) error {
-	if errors.Is(err, picture.ErrTooLarge) {
-		return jsonrpc2.Errorf(codeRequestFailed, "gamels: the picture of game %d: %v; `gamels show` writes it to a file", game, err)
-	}
-	return jsonrpc2.Errorf(codeRequestFailed, "gamels: the picture of game %d: %v", game, err)
 }
 
 func gameWord(kind parse.Kind) string {

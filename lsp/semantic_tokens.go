@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"slices"
+	"sort"
 
 	"go.lsp.dev/protocol"
 
@@ -78,7 +79,7 @@ func semanticTokens(ctx context.Context, snap *snapshot, p *protocol.SemanticTok
 	if err != nil {
 		return nil, errAnalysis(err)
 	}
-	toks, err := collectTokens(ctx, snap.text, snap.kind, fa)
+	toks, err := collectTokens(ctx, snap.text, snap.kind, fa, parse.Span{Start: 0, End: snap.text.Len()})
 	if err != nil {
 		return nil, err
 	}
@@ -89,21 +90,52 @@ func semanticTokens(ctx context.Context, snap *snapshot, p *protocol.SemanticTok
 	return &protocol.SemanticTokens{Data: data}, nil
 }
 
-// collectTokens lists the tokens of a file in order of position: those
-// of the games, each game's in the order of its text, merged with the
-// comments (in order too) and the count and end lines, so that no sort
-// of the whole list is needed (one cannot be interrupted).
-func collectTokens(ctx context.Context, text *textpos.Text, kind parse.Kind, fa *fileAnalysis) ([]semToken, error) {
+// semanticTokensRange answers textDocument/semanticTokens/range: the
+// tokens of semanticTokens that overlap the range, as a client asks for
+// the lines it shows, so that an edit of a large document costs the
+// screen, not the file. O(log games + tokens of the games in range +
+// comments).
+func semanticTokensRange(ctx context.Context, snap *snapshot, p *protocol.SemanticTokensRangeParams) (any, error) {
+	if err := checkRange(p.Range); err != nil {
+		return nil, err
+	}
+	fa, err := snap.Analysis()
+	if err != nil {
+		return nil, errAnalysis(err)
+	}
+	m := snap.Mapper()
+	toks, err := collectTokens(ctx, snap.text, snap.kind, fa, m.Span(p.Range))
+	if err != nil {
+		return nil, err
+	}
+	data, err := encodeTokens(ctx, m, toks)
+	if err != nil {
+		return nil, err
+	}
+	return &protocol.SemanticTokens{Data: data}, nil
+}
+
+// collectTokens lists the tokens of a file that overlap win in order of
+// position: those of the games, each game's in the order of its text,
+// merged with the comments (in order too) and the count and end lines,
+// so that no sort of the whole list is needed (one cannot be
+// interrupted). Only the games that overlap win are read.
+func collectTokens(ctx context.Context, text *textpos.Text, kind parse.Kind, fa *fileAnalysis, win parse.Span) ([]semToken, error) {
 	f := fa.file
+	in := func(sp parse.Span) bool { return sp.Len() > 0 && sp.End > win.Start && sp.Start < win.End }
 	var games []semToken
 	steps := 0
 	add := func(sp parse.Span, typ, mods uint32) {
-		if sp.Len() > 0 {
+		if in(sp) {
 			games = append(games, semToken{sp, typ, mods})
 		}
 	}
-	for _, ga := range fa.games {
+	first := sort.Search(len(fa.games), func(i int) bool { return fa.games[i].game.Span.End >= win.Start })
+	for _, ga := range fa.games[first:] {
 		g := ga.game
+		if g.Span.Start > win.End {
+			break
+		}
 		first := len(games)
 		add(g.N.Span, tokNumber, 0)
 		played := len(g.Moves)
@@ -123,7 +155,12 @@ func collectTokens(ctx context.Context, text *textpos.Text, kind parse.Kind, fa 
 				add(span, tokMove, mods)
 				continue
 			}
-			games = spotTokens(games, text, span, mods)
+			if in(span) {
+				n := len(games)
+				games = spotTokens(games, text, span, mods)
+				kept := slices.DeleteFunc(games[n:], func(t semToken) bool { return !in(t.span) })
+				games = games[:n+len(kept)]
+			}
 		}
 		marks := newCellMarks(ga.path)
 		for i, r := range g.Rows {
@@ -161,12 +198,12 @@ func collectTokens(ctx context.Context, text *textpos.Text, kind parse.Kind, fa 
 	// The rest: the comments, the count line and the end line.
 	rest := make([]semToken, 0, len(f.Comments)+2)
 	for _, c := range f.Comments {
-		if c.Len() > 0 {
+		if in(c) {
 			rest = append(rest, semToken{c, tokComment, 0})
 		}
 	}
 	for _, t := range []semToken{{f.End, tokKeyword, 0}, {f.Count.Span, tokNumber, 0}} {
-		if t.span.Len() == 0 || (t.typ == tokNumber && f.Layout != parse.LayoutCounted) {
+		if !in(t.span) || (t.typ == tokNumber && f.Layout != parse.LayoutCounted) {
 			continue
 		}
 		i, _ := slices.BinarySearchFunc(rest, t, byStart)

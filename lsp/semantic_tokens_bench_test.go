@@ -17,7 +17,7 @@ func BenchmarkSemanticTokens(b *testing.B) {
 	b.ReportAllocs()
 	var n int
 	for b.Loop() {
-		toks, _ := collectTokens(context.Background(), textpos.FromBytes(text), parse.Spot, fa)
+		toks, _ := collectTokens(context.Background(), textpos.FromBytes(text), parse.Spot, fa, parse.Span{End: len(text)})
 		data, _ := encodeTokens(context.Background(), m, toks)
 		n = len(data) / 5
 	}

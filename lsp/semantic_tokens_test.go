@@ -154,3 +154,78 @@ func TestSemanticTokensPathMarks(t *testing.T) {
 		t.Errorf("marked tokens (-want +got):\n%s", diff)
 	}
 }
+
+// absTokens decodes the protocol's relative tokens to absolute ones:
+// line, character, length, type, modifiers.
+func absTokens(data []uint32) [][5]uint32 {
+	var out [][5]uint32
+	var line, char uint32
+	for i := 0; i+4 < len(data); i += 5 {
+		d := data[i : i+5]
+		if d[0] > 0 {
+			line, char = line+d[0], d[1]
+		} else {
+			char += d[1]
+		}
+		out = append(out, [5]uint32{line, char, d[2], d[3], d[4]})
+	}
+	return out
+}
+
+// TestSemanticTokensRange: for windows of lines across every transcript
+// of the corpus (the first lines, the middle, the last, a window inside a
+// line, an empty window, past the end), semanticTokens/range answers the
+// tokens of semanticTokens/full that overlap the window, no more, no
+// fewer, in order.
+func TestSemanticTokensRange(t *testing.T) {
+	c := startServer(t, nil)
+	res := c.initialize(nil, "")
+	if opts, ok := res.Capabilities.SemanticTokensProvider.(*protocol.SemanticTokensOptions); !ok || opts.Range == nil {
+		t.Fatalf("semantic tokens capability without range: %#v", res.Capabilities.SemanticTokensProvider)
+	}
+	checked := 0
+	for name, text := range formatCorpus(t) {
+		if len(text) > 200_000 {
+			continue
+		}
+		u := uri.URI("file:///tokrange/" + name)
+		c.open(u, 1, string(text))
+		id := protocol.TextDocumentIdentifier{URI: u}
+		full, err := c.server.SemanticTokensFull(context.Background(), &protocol.SemanticTokensParams{TextDocument: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		all := absTokens(full.Data)
+		lines := uint32(strings.Count(string(text), "\n") + 1)
+		for _, r := range []protocol.Range{
+			{Start: pos(0, 0), End: pos(10, 0)},
+			{Start: pos(lines/2, 0), End: pos(lines/2+7, 0)},
+			{Start: pos(lines/3, 1), End: pos(lines/3, 2)},
+			{Start: pos(lines/4, 0), End: pos(lines/4, 0)},
+			{Start: pos(max(lines, 5)-5, 0), End: pos(lines+3, 0)},
+			{Start: pos(0, 0), End: pos(lines, 0)},
+		} {
+			got, err := c.server.SemanticTokensRange(context.Background(), &protocol.SemanticTokensRangeParams{TextDocument: id, Range: r})
+			if err != nil {
+				t.Fatalf("%s %v: %v", name, r, err)
+			}
+			var want [][5]uint32
+			for _, tk := range all {
+				// Tokens are on one line: overlap of [char, char+len) on
+				// line tk[0] with the range.
+				after := tk[0] > r.Start.Line || (tk[0] == r.Start.Line && tk[1]+tk[2] > r.Start.Character)
+				before := tk[0] < r.End.Line || (tk[0] == r.End.Line && tk[1] < r.End.Character)
+				if after && before {
+					want = append(want, tk)
+				}
+			}
+			if diff := cmp.Diff(want, absTokens(got.Data)); diff != "" {
+				t.Fatalf("%s: range %v: tokens (-full's in range +range's):\n%s", name, r, diff)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no transcript checked")
+	}
+}

@@ -130,8 +130,12 @@ func methodTable() map[string]methodEntry {
 				c.SemanticTokensProvider = &protocol.SemanticTokensOptions{
 					Legend: protocol.SemanticTokensLegend{TokenTypes: tokenTypes, TokenModifiers: tokenModifiers},
 					Full:   protocol.Boolean(true),
+					Range:  protocol.Boolean(true),
 				}
 			},
+		},
+		protocol.MethodTextDocumentSemanticTokensRange: {
+			request: docRequest(protocol.MethodTextDocumentSemanticTokensRange, semanticTokensRange),
 		},
 
 		// The gamels extension: the board under the cursor

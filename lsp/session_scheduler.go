@@ -49,7 +49,8 @@ func newDiagScheduler(s *Server, d *openDoc) *diagScheduler {
 
 // schedule arranges for snap's diagnostics to be published. A change
 // that comes after a quiet spell (Debounce without changes), and the
-// opening of the document, start the analysis at once (leading edge):
+// opening of the document, start the analysis at once (leading edge;
+// after Options.Leading when it is set):
 // an isolated edit, or an open, does not wait for the debounce. Changes
 // that follow closely are coalesced as described on diagScheduler.
 func (ds *diagScheduler) schedule(snap *snapshot) {
@@ -65,7 +66,7 @@ func (ds *diagScheduler) schedule(snap *snapshot) {
 	switch {
 	case ds.timer == nil:
 		ds.burst = now
-		ds.timer = time.AfterFunc(0, ds.run)
+		ds.timer = time.AfterFunc(ds.s.opts.Leading, ds.run)
 	case ds.timer.Stop():
 		// Still waiting: wait again, but not past MaxDelay from the
 		// start of the burst.
@@ -75,9 +76,10 @@ func (ds *diagScheduler) schedule(snap *snapshot) {
 		}
 		ds.timer.Reset(wait)
 	case quiet:
-		// The timer fired long ago: a new burst, started at once.
+		// The timer fired long ago: a new burst, started at once
+		// (after Options.Leading).
 		ds.burst = now
-		ds.timer.Reset(0)
+		ds.timer.Reset(ds.s.opts.Leading)
 	default:
 		// The timer fired (its run may still be going): a new burst.
 		ds.burst = now

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest/observer"
@@ -61,5 +62,31 @@ func TestPanicInPublication(t *testing.T) {
 		if v, ok := p.Version.Get(); ok && v == 1 {
 			t.Errorf("version 1 was published despite the panic before its publication")
 		}
+	}
+}
+
+// TestLeadingDelay: with Options.Leading, the publication of an open, or
+// of a change after a quiet spell, waits that long, and the requests
+// sent meanwhile are answered first. Leading is an hour here: the
+// hover and the board are answered, and nothing has been published.
+func TestLeadingDelay(t *testing.T) {
+	c := startServer(t, nil)
+	c.srv.opts.Leading = time.Hour // before initialize: read only after
+	c.initialize(nil, "")
+	const u = uri.URI("file:///leading.pousse")
+	c.open(u, 1, "1\n\n3\nL1\nR2\nQUIT\n")
+	h, err := c.server.Hover(context.Background(), &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: pos(3, 0)}})
+	if err != nil || h == nil {
+		t.Fatalf("hover: %v %v", h, err)
+	}
+	var b struct {
+		Move int `json:"move"`
+	}
+	if err := c.playCall(BoardMethod, map[string]any{"textDocument": protocol.TextDocumentIdentifier{URI: u}, "position": pos(4, 0)}, &b); err != nil || b.Move != 2 {
+		t.Fatalf("board at line 5: move %d, %v; want move 2", b.Move, err)
+	}
+	if got := c.publications(u); len(got) != 0 {
+		t.Errorf("%d publications within the leading delay, want none", len(got))
 	}
 }

@@ -54,6 +54,13 @@ type Options struct {
 	// Debounce is how long the server waits after a change for more
 	// changes before it publishes diagnostics (default 60ms).
 	Debounce time.Duration
+	// Leading is how long the opening of a document, or a change after
+	// a quiet spell, waits before its diagnostics are computed (default
+	// 0: at once). A server that runs on one thread (WebAssembly in the
+	// web page) sets it so that the requests that come with a change,
+	// such as the board a click on it redraws, are answered before the
+	// publication of a large document takes the thread.
+	Leading time.Duration
 	// MaxDelay bounds the wait during a long burst of changes: a
 	// document's diagnostics are refreshed at least this often while it
 	// keeps changing (default 400ms).

@@ -19,9 +19,20 @@ import (
 // read) go first (Gosched): a timer's goroutine would otherwise run
 // before them, for another yieldEvery.
 const (
-	yieldEvery = 30 * time.Millisecond
+	yieldEvery = 15 * time.Millisecond
 	yieldFor   = time.Millisecond
 )
+
+// yieldMax bounds one yield's sleeps while messages keep coming.
+const yieldMax = 100 * time.Millisecond
+
+// hostMessages counts the host's messages (HostMessage).
+var hostMessages int
+
+// HostMessage tells the engine that the host delivered a message to the
+// program (web/wasm calls it for each message from the page), so that a
+// search that yields lets the messages queued behind it come too.
+func HostMessage() { hostMessages++ }
 
 // lastYield is when a search last yielded. The program has one thread:
 // no lock.
@@ -29,8 +40,20 @@ var lastYield time.Time
 
 func yieldHost() {
 	if now := time.Now(); now.Sub(lastYield) >= yieldEvery {
-		time.Sleep(yieldFor)
-		runtime.Gosched()
+		// Once the host delivers a message, the runtime runs whatever
+		// is ready before it returns to the host, this search too once
+		// its sleep is over, so a queue of messages would get one
+		// message a slice of search. The search sleeps again while the
+		// host delivered messages during its last sleep (HostMessage),
+		// up to yieldMax in all.
+		for start := now; ; {
+			seen := hostMessages
+			time.Sleep(yieldFor)
+			runtime.Gosched()
+			if hostMessages == seen || time.Since(start) >= yieldMax {
+				break
+			}
+		}
 		lastYield = time.Now()
 	}
 }

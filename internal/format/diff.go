@@ -1,7 +1,6 @@
 package format
 
 import (
-	"github.com/aymanbagabas/go-udiff"
 	"github.com/aymanbagabas/go-udiff/lcs"
 
 	"gamels/parse"
@@ -38,25 +37,4 @@ func strings2(lines [][]byte) []string {
 		out[i] = string(l)
 	}
 	return out
-}
-
-// Unified returns a unified diff of src and out, as `diff -u` would
-// print it, with three lines of context, or nil when they are equal.
-// The hunks are those of Edits, laid out by go-udiff. O(len(src) +
-// len(out)) beyond the diff itself.
-func Unified(name string, src, out []byte) []byte {
-	edits := Edits(src, out)
-	if len(edits) == 0 {
-		return nil
-	}
-	ue := make([]udiff.Edit, len(edits))
-	for i, e := range edits {
-		ue[i] = udiff.Edit{Start: e.Span.Start, End: e.Span.End, New: string(e.New)}
-	}
-	d, err := udiff.ToUnified(name, name+" (formatted)", string(src), ue, udiff.DefaultContextLines)
-	if err != nil {
-		// Edits returns ordered edits inside src: this cannot happen.
-		panic("format: inconsistent edits: " + err.Error())
-	}
-	return []byte(d)
 }

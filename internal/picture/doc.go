@@ -10,6 +10,11 @@
 // SVG elements whose classes carry their look, and raster.go paints the same
 // shapes into a paletted image for the GIF, so both show the same board.
 //
+// In WebAssembly (GOOS=js GOARCH=wasm: the web page's server) the package
+// draws SVG only: raster.go, png.go and gif.go are left out of the build,
+// and with them image/png, image/gif and their compressors, which the
+// page's download would carry for pictures it does not offer.
+//
 // X and O differ by shape (a cross, a ring), not only by hue, so a picture
 // reads without colour; the colours come from a theme (theme.go) readable
 // on a light, dark or high-contrast background.

@@ -69,7 +69,7 @@ export function diagnostics(): LSPClientExtension {
         codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ["quickfix"] } }, isPreferredSupport: true },
         inlayHint: {},
         semanticTokens: {
-          requests: { full: true },
+          requests: { full: true, range: true },
           tokenTypes: [],
           tokenModifiers: [],
           formats: ["relative"],
@@ -308,8 +308,13 @@ export function inlayHints(): Extension {
   return [hintField, inlayPlugin];
 }
 
-// Semantic highlighting: textDocument/semanticTokens/full after each
-// analysis, as marks with the classes cm-sem-TYPE and cm-sem-MODIFIER.
+// Semantic highlighting: textDocument/semanticTokens/range for the lines
+// around the viewport after each analysis and when the viewport leaves
+// the lines covered, as marks with the classes cm-sem-TYPE and
+// cm-sem-MODIFIER. The range keeps an edit of a large document as cheap
+// as the screen (the full answer of 1 MB of games is 3 MB of numbers,
+// made, sent and read again after every edit); a server without range
+// is asked for the full set.
 
 const setTokens = StateEffect.define<DecorationSet>();
 const tokenField = StateField.define<DecorationSet>({
@@ -326,11 +331,16 @@ const semanticPlugin = ViewPlugin.fromClass(
     timer: ReturnType<typeof setTimeout> | undefined;
     seq = 0;
     marks = new Map<string, Decoration>();
+    // The text range whose tokens are shown, mapped through the edits
+    // since; null when the full set is.
+    covered: { from: number; to: number } | null = { from: 0, to: 0 };
     constructor(readonly view: EditorView) {
       this.schedule(50);
     }
     update(u: ViewUpdate) {
+      if (this.covered && u.docChanged) this.covered = { from: u.changes.mapPos(this.covered.from, 1), to: u.changes.mapPos(this.covered.to, -1) };
       if (u.transactions.some((t) => t.effects.some((e) => e.is(analysed)))) this.schedule(0);
+      else if (u.viewportChanged && this.covered && (u.view.viewport.from < this.covered.from || u.view.viewport.to > this.covered.to)) this.schedule(100);
     }
     schedule(ms: number) {
       clearTimeout(this.timer);
@@ -348,13 +358,23 @@ const semanticPlugin = ViewPlugin.fromClass(
       const seq = ++this.seq;
       plugin.client.sync();
       const doc = plugin.syncedDoc;
+      const provider = plugin.client.serverCapabilities?.semanticTokensProvider as { range?: unknown } | undefined;
+      // The viewport and as much again above and below it.
+      const { from: vf, to: vt } = this.view.viewport;
+      const covered = provider?.range ? { from: Math.max(0, vf - (vt - vf)), to: Math.min(doc.length, vt + (vt - vf)) } : null;
       let res: { data: number[] } | null;
       try {
-        res = await plugin.client.request("textDocument/semanticTokens/full", { textDocument: { uri: plugin.uri } });
+        res = covered
+          ? await plugin.client.request("textDocument/semanticTokens/range", {
+              textDocument: { uri: plugin.uri },
+              range: { start: plugin.toPosition(covered.from, doc), end: plugin.toPosition(covered.to, doc) },
+            })
+          : await plugin.client.request("textDocument/semanticTokens/full", { textDocument: { uri: plugin.uri } });
       } catch {
         return;
       }
       if (seq !== this.seq || LSPPlugin.get(this.view) !== plugin || this.view.state.doc !== doc || !plugin.unsyncedChanges.empty || !res) return;
+      this.covered = covered;
       const b = new RangeSetBuilder<Decoration>();
       const d = res.data;
       let line = 0;
@@ -376,6 +396,10 @@ const semanticPlugin = ViewPlugin.fromClass(
         b.add(from, to, this.mark(cls));
       }
       this.view.dispatch({ effects: setTokens.of(b.finish()) });
+      // The viewport may have moved while the tokens came (a scroll
+      // measured after this run read it): ask again for where it is.
+      const vp = this.view.viewport;
+      if (covered && (vp.from < covered.from || vp.to > covered.to)) this.schedule(100);
     }
     destroy() {
       clearTimeout(this.timer);
@@ -447,7 +471,7 @@ export function fastSync(): Extension {
 // The engine's annotations in the browser. The server runs them in the
 // background after each analysis. In WebAssembly it has one thread and a
 // goroutine is not preempted, so the engine hands the thread back to the
-// worker's event loop every 30 ms of search (analyze/solve/yield_js.go):
+// worker's event loop every 15 ms of search (analyze/solve/yield_js.go):
 // messages (an edit, a hover) are read and answered while it runs. The
 // page leaves them on up to the server's own bound (MaxAnnotatedSize,
 // 1 MiB, as in the editors) and says so above it.

@@ -669,6 +669,28 @@ try {
   }, big);
   console.log(`measure: diagnostics of a ${pasted.bytes}-byte transcript ${pasted.ms.toFixed(0)} ms after the paste (${pasted.count} diagnostics)`);
   check(pasted.count > 0, "the 1 MB transcript's diagnostics arrive", JSON.stringify(pasted));
+  // The tokens of the lines shown (semanticTokens/range): the moves at
+  // the middle and at the end of the 1 MB text are highlighted once
+  // scrolled to (CodeMirror draws only the lines near the viewport).
+  for (const where of ["middle", "end"]) {
+    const got = await page.evaluate(async (where) => {
+      const v = window.gamels.view();
+      const doc = v.state.doc;
+      const at = where === "end" ? doc.length : doc.line(Math.floor(doc.lines / 2)).from;
+      v.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+      const root = document.getElementById("editor").shadowRoot;
+      const line = doc.lineAt(at).number;
+      for (let i = 0; i < 100; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        for (const el of root.querySelectorAll(".cm-sem-enumMember")) {
+          const n = doc.lineAt(v.posAtDOM(el)).number;
+          if (Math.abs(n - line) < 20) return { line, token: n };
+        }
+      }
+      return { line, token: null };
+    }, where);
+    check(got.token !== null, `the moves at the ${where} of the 1 MB text are highlighted once scrolled to (semanticTokens/range)`, JSON.stringify(got));
+  }
 
   // 9. Playing on the board (its own page): a new game, three moves
   // clicked, undo, the middle-of-game question, a refusal, the keyboard,

@@ -19,10 +19,12 @@ import (
 	"os"
 	"runtime/debug"
 	"syscall/js"
+	"time"
 
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
+	"gamels/analyze/solve"
 	"gamels/lsp"
 	"gamels/lsp/wire"
 )
@@ -40,6 +42,7 @@ func main() {
 	receive := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) == 1 && args[0].Type() == js.TypeString {
 			c.deliver(args[0].String())
+			solve.HostMessage()
 		}
 		return nil
 	})
@@ -48,9 +51,21 @@ func main() {
 	// before.
 	js.Global().Call("gamelsReady")
 
-	srv := lsp.NewServer(lsp.Options{Logger: logger, Version: version})
+	srv := lsp.NewServer(options(logger, version))
 	code := srv.Serve(context.Background(), wire.NewStream(c, logger))
 	logger.Info("gamels server exits", zap.Int("status", code))
 	js.Global().Call("gamelsExited", code)
 	receive.Release()
+}
+
+// leading is the server's Options.Leading here: the page sends the
+// requests an edit sets off (the board a click redraws, the hints of
+// the lines shown) a few milliseconds after the didChange, and on one
+// thread a publication started at once would hold them back while it
+// computes, encodes and posts the diagnostics of the whole document.
+const leading = 20 * time.Millisecond
+
+// options are the server's options in the page.
+func options(logger *zap.Logger, version string) lsp.Options {
+	return lsp.Options{Logger: logger, Version: version, Leading: leading}
 }

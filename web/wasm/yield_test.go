@@ -15,7 +15,7 @@ import (
 // 6 x 6 Pousse game with a budget of 2M nodes), the other goroutines
 // and the host's event loop still get their turns: a goroutine woken by
 // a 5 ms timer ticks at least once every 100 ms of search (the engine
-// yields every 30 ms). Without the engine's yield
+// yields every 15 ms). Without the engine's yield
 // (analyze/solve/yield_js.go) the timer's goroutine waits for the
 // search's end.
 func TestEngineYields(t *testing.T) {
