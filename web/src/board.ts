@@ -62,6 +62,8 @@ export class BoardView {
   private seq = 0;
   /** The document version and game whose values the view has. */
   private valuesOf = "";
+  /** valuesSeq numbers the gamels/evaluations requests: only the latest answer is shown. */
+  private valuesSeq = 0;
   private readonly view: View;
   /** The document version the board shown was drawn from. */
   private version = 0;
@@ -214,12 +216,14 @@ export class BoardView {
       this.view.receive({ type: "evaluations", evaluations: null });
       return;
     }
+    const seq = ++this.valuesSeq;
     let e: unknown = null;
     try {
       e = await plugin.client.request("gamels/evaluations", { textDocument: { uri: plugin.uri }, position: p });
     } catch {
       e = null;
     }
+    if (seq !== this.valuesSeq) return;
     this.view.receive({ type: "evaluations", evaluations: isEvaluations(e) ? e : null });
   }
 

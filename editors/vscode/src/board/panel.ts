@@ -100,6 +100,13 @@ class BoardView implements vscode.Disposable {
   private current: Board | undefined;
   /** The document (uri and version) and game whose values the view has, or is asking for. */
   private valuesOf = "";
+  /**
+   * valuesSeq numbers the gamels/evaluations requests: only the latest
+   * answer is shown. The server answers requests concurrently, so a
+   * "pending" answer asked before gamels/annotated can arrive after the
+   * complete one asked on it.
+   */
+  private valuesSeq = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private seq = 0;
   /** The search of the position shown (gamels/evaluate), cancelled by the next step. */
@@ -291,14 +298,14 @@ class BoardView implements vscode.Disposable {
       this.post({ type: "evaluations", evaluations: null });
       return;
     }
-    const of = this.valuesOf;
+    const seq = ++this.valuesSeq;
     let e: unknown;
     try {
       e = await c.sendRequest(evaluationsMethod, { textDocument: { uri: doc.uri.toString() }, position: p });
     } catch {
       e = null;
     }
-    if (of !== this.valuesOf) return;
+    if (seq !== this.valuesSeq) return;
     this.post({ type: "evaluations", evaluations: isEvaluations(e) ? (e as Evaluations) : null });
   }
 
