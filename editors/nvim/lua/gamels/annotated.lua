@@ -205,18 +205,8 @@ end
 --- map sets ]a and [a in buffer bufnr (a transcript or the board's).
 function M.map(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
-  local function set(lhs, dir, desc)
-    vim.api.nvim_buf_set_keymap(bufnr, 'n', lhs, '', {
-      noremap = true,
-      silent = true,
-      desc = desc,
-      callback = function()
-        M.jump(dir * vim.v.count1)
-      end,
-    })
-  end
-  set(']a', 1, 'gamels: next annotated move')
-  set('[a', -1, 'gamels: previous annotated move')
+  board.nmap(bufnr, ']a', 'gamels: next annotated move', function() M.jump(vim.v.count1) end)
+  board.nmap(bufnr, '[a', 'gamels: previous annotated move', function() M.jump(-vim.v.count1) end)
 end
 
 function M.unmap(bufnr)

@@ -288,22 +288,18 @@ function M.step(delta)
   end)
 end
 
+--- nmap maps lhs in normal mode in buffer bufnr to fn, silent and
+--- not remapped: the one way the plugin's modules set their keys.
+function M.nmap(bufnr, lhs, desc, fn)
+  vim.api.nvim_buf_set_keymap(bufnr, 'n', lhs, '', { noremap = true, silent = true, desc = desc, callback = fn })
+end
+
 --- map sets ]m and [m in a transcript buffer, and ]a and [a
 --- (lua/gamels/annotated.lua).
 function M.map(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
-  local function set(lhs, delta, desc)
-    vim.api.nvim_buf_set_keymap(bufnr, 'n', lhs, '', {
-      noremap = true,
-      silent = true,
-      desc = desc,
-      callback = function()
-        M.step(delta * vim.v.count1)
-      end,
-    })
-  end
-  set(']m', 1, 'gamels: next move')
-  set('[m', -1, 'gamels: previous move')
+  M.nmap(bufnr, ']m', 'gamels: next move', function() M.step(vim.v.count1) end)
+  M.nmap(bufnr, '[m', 'gamels: previous move', function() M.step(-vim.v.count1) end)
   require('gamels.annotated').map(bufnr)
 end
 

@@ -295,7 +295,7 @@ end
 --- map sets the keys of the board window's buffer.
 function M.map(buf)
   local function set(lhs, fn, desc)
-    vim.api.nvim_buf_set_keymap(buf, 'n', lhs, '', { noremap = true, silent = true, desc = desc, callback = fn })
+    board.nmap(buf, lhs, desc, fn)
   end
   set('h', function() M.move(0, -1) end, 'gamels: board cursor left')
   set('l', function() M.move(0, 1) end, 'gamels: board cursor right')
