@@ -89,8 +89,9 @@ test("offsetOf: the end of a line is in it, past it is not", () => {
   assert.equal(offsetOf(doc, at(5, 0)), doc.length);
 });
 
-// The slots of a 3x3 Pousse board as svg.ts lays them out: L and R in
-// columns left and right of the board, T and B in rows above and below.
+// The slots of a 3x3 Pousse board as the server draws them
+// (internal/picture): L and R in columns left and right of the board, T
+// and B in rows above and below.
 function pousseSlots(n: number): { names: string[]; boxes: Box[] } {
   const names: string[] = [];
   const boxes: Box[] = [];
