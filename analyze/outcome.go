@@ -27,6 +27,9 @@ type Outcome struct {
 	// RulesDefault for the other games.
 	Moves int
 	Rules parse.Rules
+	// Earlier and Rotation say which earlier pattern a finished Spot
+	// game repeats, as Result's do; Earlier is -1 otherwise.
+	Earlier, Rotation int
 }
 
 // Analyze runs the engine for the game's kind. rules applies to Pousse
@@ -40,7 +43,7 @@ func Analyze(kind parse.Kind, g *parse.Game, rules parse.Rules) Outcome {
 	case parse.Path:
 		return Path(g).Outcome()
 	}
-	return Outcome{Kind: kind, End: -1, Partial: g.HasErrors}
+	return Outcome{Kind: kind, End: -1, Partial: g.HasErrors, Earlier: -1}
 }
 
 // Outcome returns the game's Outcome. O(1).
@@ -60,14 +63,18 @@ func (sg *SpotGame) Outcome() Outcome {
 
 // Outcome returns the board's Outcome. O(1).
 func (r *PathGame) Outcome() Outcome {
-	return Outcome{Kind: parse.Path, Verdict: r.Verdict, Finished: r.Verdict != "", End: -1, Partial: r.Partial}
+	return Outcome{Kind: parse.Path, Verdict: r.Verdict, Finished: r.Verdict != "", End: -1, Partial: r.Partial, Earlier: -1}
 }
 
 // outcome is the Outcome of a Pousse or Spot result of a game of the
 // given number of moves.
 func (r *Result) outcome(kind parse.Kind, moves int) Outcome {
-	return Outcome{Kind: kind, Verdict: r.Verdict, Finished: r.Finished, End: r.End,
-		Issues: r.Issues, Partial: r.Partial, Moves: moves}
+	o := Outcome{Kind: kind, Verdict: r.Verdict, Finished: r.Finished, End: r.End,
+		Issues: r.Issues, Partial: r.Partial, Moves: moves, Earlier: -1}
+	if kind == parse.Spot && r.Finished {
+		o.Earlier, o.Rotation = r.Earlier, r.Rotation
+	}
+	return o
 }
 
 // An Analyzer analyses games on worker goroutines as they are handed to

@@ -50,13 +50,13 @@ func (r *Result) ended(k int) *Refusal {
 // names it (no sign, no leading zero). O(len(tok)).
 func ParsePousseSlot(tok string, n int) (parse.Move, error) {
 	if len(tok) < 2 || len(tok) > 4 {
-		return parse.Move{}, refuse(CodeBadTarget, "%q is not an edge slot of the board (L1 .. B%d)", tok, n)
+		return parse.Move{}, refuse(CodeBadTarget, "%s is not an edge slot of the board (L1 .. B%d)", parse.Quote(tok), n)
 	}
 	dir := tok[0]
 	line, err := strconv.Atoi(tok[1:])
 	switch {
 	case dir != 'L' && dir != 'R' && dir != 'T' && dir != 'B', err != nil, tok[1] < '1' || tok[1] > '9':
-		return parse.Move{}, refuse(CodeBadTarget, "%q is not an edge slot of the board (L1 .. B%d)", tok, n)
+		return parse.Move{}, refuse(CodeBadTarget, "%s is not an edge slot of the board (L1 .. B%d)", parse.Quote(tok), n)
 	case line < 1 || line > n:
 		return parse.Move{}, refuse(CodeBadTarget, "%s is outside the %dx%d board: the lines are 1 to %d", tok, n, n, n)
 	}

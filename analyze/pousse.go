@@ -8,9 +8,6 @@ import (
 	"gamels/parse"
 )
 
-// PousseMaxN is the largest Pousse board size the rules allow.
-const PousseMaxN = 100
-
 // PousseState is a Pousse position being played, kept as bitboards. The
 // occupied squares are kept twice, every row and every column as a
 // 128-bit line (two words, N <= 100), bit j for square j: a move fills at
@@ -86,7 +83,7 @@ type PousseLine struct {
 }
 
 // NewPousseState returns the empty n x n board, X to move, with the
-// Zobrist hash maintained. n must be in 1..PousseMaxN. O(N).
+// Zobrist hash maintained. n must be in 1..parse.PousseMaxN. O(N).
 func NewPousseState(n int) *PousseState {
 	return newPousseState(n, true)
 }
@@ -94,7 +91,7 @@ func NewPousseState(n int) *PousseState {
 // newPousseState is NewPousseState with Zobrist hashing optional: the
 // contest rules do not need the hash.
 func newPousseState(n int, hashing bool) *PousseState {
-	if n < 1 || n > PousseMaxN {
+	if n < 1 || n > parse.PousseMaxN {
 		panic("analyze: Pousse board size out of range")
 	}
 	return &PousseState{
@@ -609,10 +606,10 @@ var pousseSideKeys = [3]uint64{0, 0x9e3779b97f4a7c15 ^ 0x1234567, 0xbf58476d1ce4
 // pousseKeys returns the Zobrist keys of the squares: with t = keys[p]
 // for square p (row-major on the board being played), the key of an X
 // there is t, of an O t rotated by 31 bits, of an empty square 0 (see
-// pousseKey). Generated once from a fixed seed (splitmix64), PousseMaxN²
+// pousseKey). Generated once from a fixed seed (splitmix64), parse.PousseMaxN²
 // words: one word per square keeps the table small enough for the cache.
 var pousseKeys = sync.OnceValue(func() []uint64 {
-	keys := make([]uint64, PousseMaxN*PousseMaxN)
+	keys := make([]uint64, parse.PousseMaxN*parse.PousseMaxN)
 	x := uint64(0x5eed_9005_5e00_0001)
 	for p := range keys {
 		x += 0x9e3779b97f4a7c15

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"gamels/parse"
 )
 
 // TestLineCounts compares the counts of the AVX2 path (when the
@@ -13,7 +15,7 @@ import (
 // bits off the board are zero, as PousseState keeps them), all O, none.
 func TestLineCounts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
-	for n := 1; n <= PousseMaxN; n++ {
+	for n := 1; n <= parse.PousseMaxN; n++ {
 		tiles := (n + 7) >> 3
 		for trial := range 20 {
 			b := new(pousseBoard)

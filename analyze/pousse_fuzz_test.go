@@ -70,7 +70,7 @@ func FuzzPousseState(f *testing.F) {
 		if len(data) == 0 {
 			return
 		}
-		n := 1 + int(data[0]&127)%PousseMaxN
+		n := 1 + int(data[0]&127)%parse.PousseMaxN
 		few := data[0] >= 128 // moves on lines 1..4 only
 		var moves []parse.Move
 		for p := 1; p+1 < len(data) && len(moves) < 3000; p += 2 {

@@ -85,7 +85,7 @@ func newPousseGame(g *parse.Game, rules parse.Rules) *PousseGame {
 		n:      g.Size,
 		icfp:   rules == parse.RulesICFP,
 	}
-	if g.Size >= 1 && g.Size <= PousseMaxN {
+	if g.Size >= 1 && g.Size <= parse.PousseMaxN {
 		pg.every = pousseEvery(g.Size)
 	}
 	return pg
@@ -219,23 +219,11 @@ func (pg *PousseGame) Played() int { return pg.played }
 // most K = max(64, 8·ceil(N²/64)) moves (pousseEvery) of O(run length /
 // 8) each.
 func (pg *PousseGame) Board(k int) *PousseState {
-	return pg.BoardInto(nil, k)
-}
-
-// BoardInto is Board, reusing s when it is a state of the same size
-// (which it then returns, changed): for callers that look at many
-// positions in turn, such as the server's hovers, and need not allocate
-// a board for each.
-func (pg *PousseGame) BoardInto(s *PousseState, k int) *PousseState {
-	if pg.n < 1 || pg.n > PousseMaxN {
+	if pg.n < 1 || pg.n > parse.PousseMaxN {
 		return nil
 	}
-	k = min(max(k, 0), pg.played)
-	if s == nil || s.n != pg.n {
-		s = newPousseState(pg.n, false)
-	}
-	s.hashing = false
-	pg.replay(s, k)
+	s := newPousseState(pg.n, false)
+	pg.replay(s, min(max(k, 0), pg.played))
 	return s
 }
 

@@ -433,7 +433,7 @@ func TestPousseBoardEveryPly(t *testing.T) {
 // board size: at most 2 bytes per move played, and an interval of at least
 // 64 moves (Board replays at most that many).
 func TestPousseCheckpointMemory(t *testing.T) {
-	for n := 1; n <= PousseMaxN; n++ {
+	for n := 1; n <= parse.PousseMaxN; n++ {
 		size, every := pousseCheckpointSize(n), pousseEvery(n)
 		if size > 2*every || every < 64 {
 			t.Errorf("n=%d: %d bytes every %d moves", n, size, every)
@@ -457,7 +457,7 @@ func TestPousseCheckpointMemory(t *testing.T) {
 // through the packed checkpoint form.
 func TestPousseCheckpointPacking(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 9))
-	for n := 1; n <= PousseMaxN; n++ {
+	for n := 1; n <= parse.PousseMaxN; n++ {
 		s := NewPousseState(n)
 		for _, mv := range randomPousseMoves(rng, n, 4*n*n, 0) {
 			s.Apply(mv.Dir(), mv.Line())
@@ -687,39 +687,6 @@ func TestPousseAppendRow(t *testing.T) {
 			if string(got) != "ab"+string(want) {
 				t.Fatalf("n=%d row %d: %q, want %q", n, r, got, "ab"+string(want))
 			}
-		}
-	}
-}
-
-// TestPousseBoardInto checks that a reused state (one that played moves
-// of its own, and earlier boards) gives the position Board gives.
-func TestPousseBoardInto(t *testing.T) {
-	rng := rand.New(rand.NewPCG(4, 4))
-	for _, n := range []int{3, 9, 23, 100} {
-		moves := randomPousseMoves(rng, n, 3000, 0)
-		pg := Pousse(pousseGameOf(n, moves), parse.RulesContest)
-		reused := NewPousseState(n) // keeps a hash: BoardInto must drop it
-		for range 200 {
-			k := rng.IntN(pg.Played() + 1)
-			got := pg.BoardInto(reused, k)
-			if got != reused {
-				t.Fatalf("n=%d: BoardInto did not reuse the state", n)
-			}
-			want := pg.Board(k)
-			gx, gy := got.Straights()
-			wx, wy := want.Straights()
-			if pousseBoardString(got) != pousseBoardString(want) || gx != wx || gy != wy ||
-				got.Plies() != want.Plies() || got.Hash() != want.Hash() {
-				t.Fatalf("n=%d: BoardInto(%d) differs from Board(%d)", n, k, k)
-			}
-			// Play on from the reused state, as a hover never does but a
-			// caller may: the next Board must not see it.
-			for _, mv := range randomPousseMoves(rng, n, 3, 0) {
-				reused.Apply(mv.Dir(), mv.Line())
-			}
-		}
-		if s := pg.BoardInto(NewPousseState(n-1), 0); s == nil || s.N() != n {
-			t.Fatalf("n=%d: a state of another size was not replaced", n)
 		}
 	}
 }

@@ -1,5 +1,7 @@
 package analyze
 
+import "gamels/parse"
+
 // The O squares of a Pousse position are kept in 8 x 8 tiles, one word
 // each: tile (ti, tj) holds rows 8ti..8ti+7 and columns 8tj..8tj+7, square
 // (i, j) being bit 8*(i%8) + j%8 of word ti*16 + tj. A row is one byte of
@@ -16,7 +18,7 @@ const (
 	tileNotC7  = 0x7f7f7f7f7f7f7f7f // all but column 7
 	tileColGet = 0x0102040810204080 // gathers column 0 into the top byte
 
-	pousseTiles = (PousseMaxN + 7) / 8 // tiles across the largest board
+	pousseTiles = (parse.PousseMaxN + 7) / 8 // tiles across the largest board
 )
 
 // tileAt returns the index of the tile and the bit of the 0-based square

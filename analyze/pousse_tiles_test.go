@@ -3,6 +3,8 @@ package analyze
 import (
 	"math/rand/v2"
 	"testing"
+
+	"gamels/parse"
 )
 
 // randomTiles returns a board whose O tiles hold random bits on the n x n
@@ -32,7 +34,7 @@ func oAt(b *pousseBoard, i, j int) uint64 {
 // eight rows or columns at once.
 func TestPousseTiles(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
-	for n := 1; n <= PousseMaxN; n++ {
+	for n := 1; n <= parse.PousseMaxN; n++ {
 		b := randomTiles(rng, n)
 		tiles := (n + 7) >> 3
 		for i := range n {

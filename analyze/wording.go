@@ -24,7 +24,7 @@ func (o Outcome) Headline() string {
 // Ending says in one line how the game ends, or that its moves ran out:
 //
 //	X WINS at move 7
-//	Player 2 wins on move 3
+//	Player 2 wins on move 3: it repeats the pattern after move 1 turned 90° clockwise
 //	White has a winning path.
 //	TIE GAME: no winner after 12 moves
 //	no result yet after 12 moves; the judge prints TIE GAME
@@ -36,6 +36,8 @@ func (o Outcome) Ending() string {
 	switch {
 	case o.Verdict == "":
 		return "no verdict: the board size is unusable"
+	case o.Kind == parse.Spot && o.Finished && o.Earlier >= 0:
+		return o.Verdict + ": it repeats " + RepeatWords(parse.Spot, o.Earlier, o.Rotation)
 	case o.Kind == parse.Path, o.Kind == parse.Spot && o.Finished:
 		return o.Verdict // the line names the move, or there is none
 	case o.Finished:
@@ -97,19 +99,20 @@ func SpotMoveWords(row, col int, add bool) string {
 }
 
 // RepeatWords says which earlier position a game's ending repeats
-// (Result.Earlier, 0-based, and Result.Rotation): for Spot "the same
-// pattern as after move 3" or "the pattern after move 3, rotated 90°",
-// for Pousse "the same position, by the same player, as after move 3".
-// O(1).
+// (Result.Earlier, 0-based, and Result.Rotation): for Spot "the pattern
+// after move 3" or, when it recurs turned, "the pattern after move 3
+// turned 90° clockwise" (the earlier pattern turned so is the current
+// one: a solution that turns the current pattern meets it at 270°), for
+// Pousse "the same position, by the same player, as after move 3". O(1).
 func RepeatWords(kind parse.Kind, earlier, rotation int) string {
 	m := strconv.Itoa(earlier + 1)
 	switch {
 	case kind != parse.Spot:
 		return "the same position, by the same player, as after move " + m
-	case rotation == 0:
-		return "the same pattern as after move " + m
+	case rotation%4 == 0:
+		return "the pattern after move " + m
 	}
-	return "the pattern after move " + m + ", rotated " + strconv.Itoa(90*rotation) + "°"
+	return "the pattern after move " + m + " turned " + strconv.Itoa(90*(rotation%4)) + "° clockwise"
 }
 
 func cellWords(c Cell) string {

@@ -22,7 +22,8 @@ func TestWording(t *testing.T) {
 		{parse.Pousse, parse.RulesICFP, "3\nL1\nL2\nQUIT\n", "no result yet", "no result yet after 2 moves; the judge prints TIE GAME"},
 		{parse.Pousse, parse.RulesICFP, "3\nL1\nX2\nQUIT\n", "no result yet", "no result yet after 1 move; the judge prints TIE GAME (computed despite errors)"},
 		{parse.Pousse, parse.RulesContest, "101\nL1\nQUIT\n", "", "no verdict: the board size is unusable"},
-		{parse.Spot, 0, "2\n1 1 +\n1 2 +\n1 1 -\n2 2 +\n0\n", "Player 2 wins on move 3", "Player 2 wins on move 3"},
+		{parse.Spot, 0, "2\n1 1 +\n1 2 +\n1 1 -\n2 2 +\n0\n", "Player 2 wins on move 3", "Player 2 wins on move 3: it repeats the pattern after move 1 turned 90° clockwise"},
+		{parse.Spot, 0, "2\n1 1 +\n1 2 +\n1 2 -\n2 2 +\n0\n", "Player 2 wins on move 3", "Player 2 wins on move 3: it repeats the pattern after move 1"},
 		{parse.Spot, 0, "2\n1 1 +\n1 2 +\n2 1 +\n2 2 +\n0\n", "Draw", "Draw: no pattern repeats in 4 moves"},
 		{parse.Spot, 0, "2\n1 1 +\n1 2 +\n2 1 +\n0\n", "Draw", "Draw: no pattern repeats in 3 moves (computed despite errors)"},
 		{parse.Path, 0, "2\n\nWW\nBU\n0\n", "White has a winning path.", "White has a winning path."},
@@ -51,8 +52,9 @@ func TestMoveWords(t *testing.T) {
 		{PousseMoveWords(First, PousseShift{}), ""},
 		{SpotMoveWords(2, 3, true), "a spot added at (2,3)"},
 		{SpotMoveWords(2, 3, false), "the spot at (2,3) removed"},
-		{RepeatWords(parse.Spot, 2, 0), "the same pattern as after move 3"},
-		{RepeatWords(parse.Spot, 2, 3), "the pattern after move 3, rotated 270°"},
+		{RepeatWords(parse.Spot, 2, 0), "the pattern after move 3"},
+		{RepeatWords(parse.Spot, 2, 3), "the pattern after move 3 turned 270° clockwise"},
+		{RepeatWords(parse.Spot, 0, 1), "the pattern after move 1 turned 90° clockwise"},
 		{RepeatWords(parse.Pousse, 4, 0), "the same position, by the same player, as after move 5"},
 	} {
 		if tc.got != tc.want {

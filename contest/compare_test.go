@@ -69,6 +69,7 @@ func TestCompare(t *testing.T) {
 				t.Fatal(err)
 			}
 			tc.want.Games = 3
+			tc.want.Differ = len(tc.want.Differences)
 			if diff := cmp.Diff(&tc.want, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}

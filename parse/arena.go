@@ -58,3 +58,6 @@ func (a *moveArena) add(moves []Move, m Move) []Move {
 	start := len(a.block) - len(moves) - 1
 	return a.block[start:len(a.block):len(a.block)]
 }
+
+// newBlock returns an empty block of n moves.
+func newBlock(n int) []Move { return make([]Move, 0, n) }

@@ -5,7 +5,7 @@ package parse
 // "code" of its diagnostics and of `gamels check --json`). The set is
 // closed: every Error a parser reports carries one of the codes below,
 // and the rule engines' issues (package analyze) carry codes of this
-// type too. README.md lists them all, each with an example input; a test
+// type too. docs/errors.md lists them all, each with an example input; a test
 // keeps the list and this file in step.
 //
 // Each code's comment gives an example input (the game's kind, then the

@@ -167,8 +167,7 @@ func FuzzFastPath(f *testing.F) {
 
 // TestFastPathLarge checks the fast readers against the general path on
 // the reference inputs of the benchmarks: long runs of moves, a first
-// arena block of several megabytes (backed by huge pages on Linux), and
-// for Spot thousands of games.
+// arena block of several megabytes, and for Spot thousands of games.
 func TestFastPathLarge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("large inputs")

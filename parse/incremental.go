@@ -11,9 +11,9 @@ type Source interface {
 
 // Reparse returns the parse of src, given old, the parse of the text src
 // was edited from, and the edit: [start, oldEnd) of the old text was
-// replaced by src's [start, newEnd) (what Diff finds from two texts). The
-// result is the File that Parse(old.Kind, src) returns, built by
-// re-reading only the games around the edit:
+// replaced by src's [start, newEnd) (what textpos.Diff finds between two
+// versions of a text). The result is the File that Parse(old.Kind, src)
+// returns, built by re-reading only the games around the edit:
 //
 //   - games [0, lo) are old's own *Game values (they end before the edit);
 //   - games [lo, hi) are parsed afresh from a window of src around the
@@ -281,32 +281,6 @@ func layoutEnd(src Source) int {
 		}
 		return t.span.End
 	}
-}
-
-// Diff returns where a and b differ: a[start:aEnd] and b[start:bEnd] lie
-// between their longest common prefix and the longest common suffix of
-// what remains. Equal sources give start == aEnd == bEnd == len(a).
-// O(len) at memory speed.
-func Diff(a, b []byte) (start, aEnd, bEnd int) {
-	n := min(len(a), len(b))
-	// Compare in chunks: bytes.Equal is vectorised.
-	const chunk = 4096
-	for start+chunk <= n && string(a[start:start+chunk]) == string(b[start:start+chunk]) {
-		start += chunk
-	}
-	for start < n && a[start] == b[start] {
-		start++
-	}
-	aEnd, bEnd = len(a), len(b)
-	for aEnd-chunk >= start && bEnd-chunk >= start && string(a[aEnd-chunk:aEnd]) == string(b[bEnd-chunk:bEnd]) {
-		aEnd -= chunk
-		bEnd -= chunk
-	}
-	for aEnd > start && bEnd > start && a[aEnd-1] == b[bEnd-1] {
-		aEnd--
-		bEnd--
-	}
-	return start, aEnd, bEnd
 }
 
 func shiftSpan(s Span, d int) Span { return Span{s.Start + d, s.End + d} }

@@ -35,7 +35,7 @@ func TestReparseSpotPath(t *testing.T) {
 				old := Parse(c.kind, src)
 				next, start, oldEnd, newEnd := edit(r, src, c.pieces)
 				if r.IntN(2) == 0 {
-					start, oldEnd, newEnd = Diff(src, next)
+					start, oldEnd, newEnd = diffSpan(src, next)
 				}
 				got, lo, hi, ok := checkReparse(t, old, src, next, start, oldEnd, newEnd)
 				if !ok {

@@ -26,21 +26,10 @@ func Stream(kind Kind, src []byte, each func(*File, *Game)) *File {
 	return parse(kind, src, each, modeReuse)
 }
 
-// StreamGames is Stream for a reader that works on a game after each
-// returns (on another goroutine, say): each game is its own, and stays
-// valid, with its Moves, for as long as the reader holds it; the parser
-// keeps no game and no comment. Memory is then every game's moves (8
-// bytes a move, as with ParseEach) and the games the reader holds, not
-// every game. O(len(src)).
-func StreamGames(kind Kind, src []byte, each func(*File, *Game)) *File {
-	return parse(kind, src, each, modeForget)
-}
-
-// The ways of parsing: keep every game (ParseEach), forget each game
-// once handed out (StreamGames), and also reuse its memory (Stream).
+// The ways of parsing: keep every game (ParseEach), or forget each game
+// once handed out and reuse its memory (Stream).
 const (
 	modeKeep = iota
-	modeForget
 	modeReuse
 )
 
@@ -56,7 +45,7 @@ func ParseEach(kind Kind, src []byte, each func(*File, *Game)) *File {
 	return parse(kind, src, each, modeKeep)
 }
 
-// parse is ParseEach, StreamGames or Stream, as mode says.
+// parse is ParseEach or Stream, as mode says.
 func parse(kind Kind, src []byte, each func(*File, *Game), mode int) *File {
 	f := &File{Kind: kind, Size: len(src)}
 	p := &parser{src: src, file: f, each: each, stream: mode != modeKeep, reuse: mode == modeReuse}
@@ -102,9 +91,9 @@ type parser struct {
 	// rulesErrors counts the errors about rules directives, which a
 	// Pousse file with no game may have and still be "no game".
 	rulesErrors int
-	// stream is set by Stream and StreamGames: games are not kept in
-	// file.Games, nor comments; reuse is set by Stream: one Game
-	// (streamGame) and the moves' block are reused. streamed counts the
+	// stream and reuse are set by Stream: games are not kept in
+	// file.Games, nor comments, and one Game (streamGame) and the moves'
+	// block are reused. streamed counts the
 	// games and firstStart is the first one's start.
 	stream     bool
 	reuse      bool

@@ -53,3 +53,10 @@ func quote(b []byte) string {
 	}
 	return string(append(out, '"'))
 }
+
+// Quote is quote for any string a message names: a parameter of a
+// request, a setting, a command-line word. At most maxQuoted bytes of s
+// are read and shown, so that a message about a huge value stays short.
+func Quote[S ~string | ~[]byte](s S) string {
+	return quote([]byte(s[:min(len(s), maxQuoted+utf8.UTFMax)]))
+}

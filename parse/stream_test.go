@@ -45,20 +45,6 @@ func streamMatches(t *testing.T, kind parse.Kind, src []byte) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("%v %q: games differ (-ParseEach +Stream):\n%s", kind, src, diff)
 	}
-	// StreamGames: the games stay valid after the call, their moves too.
-	var held []*parse.Game
-	var heldRules []parse.Rules
-	sf := parse.StreamGames(kind, src, func(f *parse.File, g *parse.Game) { held, heldRules = append(held, g), append(heldRules, f.Rules) })
-	got = got[:0]
-	for i, g := range held {
-		got = append(got, copyGame(&parse.File{Rules: heldRules[i]}, g))
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("%v %q: games differ (-ParseEach +StreamGames):\n%s", kind, src, diff)
-	}
-	if len(sf.Games) != 0 || len(sf.Comments) != 0 || len(sf.Errors) != len(gf.Errors) {
-		t.Fatalf("%v %q: StreamGames kept %d games and %d comments, %d errors (Stream %d)", kind, src, len(sf.Games), len(sf.Comments), len(sf.Errors), len(gf.Errors))
-	}
 	if len(gf.Games) != 0 || len(gf.Comments) != 0 {
 		t.Fatalf("%v %q: Stream kept %d games and %d comments", kind, src, len(gf.Games), len(gf.Comments))
 	}

@@ -93,9 +93,9 @@ func NewAnnotator(opts Options) *Annotator {
 // returns ErrTooLarge for boards over 8 x 8, an error for other kinds,
 // and the context's error when cancelled (with what was done so far).
 //
-// Cost: one iterative-deepening search per position played, each
-// bounded by opts; the table is cleared once per game (O(table)), so
-// that the result does not depend on the games annotated before.
+// Cost: one search per position played, each bounded by opts; the table
+// is cleared once per game (O(table)), so that a game's node counts do
+// not depend on the games annotated before (its results never do).
 func (a *Annotator) Annotate(ctx context.Context, kind parse.Kind, g *parse.Game, rules parse.Rules) (*Analysis, error) {
 	return a.AnnotateFrom(ctx, kind, g, rules, nil)
 }
@@ -108,9 +108,8 @@ func (a *Annotator) Annotate(ctx context.Context, kind parse.Kind, g *parse.Game
 // each edit then searches only from the edited move on.
 //
 // Cost: O(moves) to compare the moves, then the searches of the
-// positions from the first changed move on. The proofs and lengths are
-// those of a fresh analysis; a best move may differ among equally good
-// ones, since the table holds other positions.
+// positions from the first changed move on. The proofs, lengths and
+// best moves are those of a fresh analysis.
 func (a *Annotator) AnnotateFrom(ctx context.Context, kind parse.Kind, g *parse.Game, rules parse.Rules, old *Analysis) (*Analysis, error) {
 	if kind == parse.Pousse && rules == parse.RulesDefault {
 		rules = parse.RulesContest

@@ -67,12 +67,15 @@ func TestSolveLimits(t *testing.T) {
 	for _, mv := range []string{"L3", "T3", "R2", "B5"} {
 		p.Play(mv[0], int(mv[1]-'0'))
 	}
-	full, err := p.Solve(context.Background(), Options{Depth: 5})
-	if err != nil || !full.Complete || full.Depth != 5 || full.Proof != Unknown {
-		t.Fatalf("depth 5: %+v, %v", full, err)
+	// Deep enough for a budget a quarter of the nodes to cut it (the
+	// budget is looked at every 1024 nodes).
+	const depth = 8
+	full, err := p.Solve(context.Background(), Options{Depth: depth})
+	if err != nil || !full.Complete || full.Depth != depth || full.Proof != Unknown || full.Nodes < 8*1024 {
+		t.Fatalf("depth %d: %+v, %v", depth, full, err)
 	}
-	cut, err := p.Solve(context.Background(), Options{Depth: 5, Nodes: full.Nodes / 4})
-	if err != nil || cut.Complete || cut.Depth >= 5 || cut.Nodes >= full.Nodes {
+	cut, err := p.Solve(context.Background(), Options{Depth: depth, Nodes: full.Nodes / 4})
+	if err != nil || cut.Complete || cut.Depth >= depth || cut.Nodes >= full.Nodes {
 		t.Errorf("budget %d: %+v, %v", full.Nodes/4, cut, err)
 	}
 	late, err := p.Solve(context.Background(), Options{Depth: MaxDepth, Deadline: time.Now().Add(30 * time.Millisecond)})

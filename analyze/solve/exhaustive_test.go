@@ -137,6 +137,64 @@ func checkClaim(res Result, d int, win, loss func(int) bool) error {
 	return nil
 }
 
+// moveValue is, for the mover, what the checker says of move mv within d
+// plies, counted from before the move: +k a win within k, -k a loss
+// within k (the shortest of each, 1 at once), 0 neither.
+func (r *refPousse) moveValue(mv parse.Move, d int) int {
+	c, res, key := r.play(mv)
+	switch {
+	case res != 0:
+		return res
+	case d < 2:
+		return 0
+	}
+	old := r.enter(c, key)
+	defer r.leave(old, key)
+	// The opponent's position, one ply on: a loss for it is a win here.
+	for k := 1; k < d; k++ {
+		if r.loss(k) {
+			return k + 1
+		}
+		if r.win(k) {
+			return -(k + 1)
+		}
+	}
+	return 0
+}
+
+// checkBest checks the best move of a search result res for the
+// position of r, searched to depth d: it must be as good as claimed (win
+// within Plies, lose in no fewer than Plies, or keep the result open
+// within d), and no move before it in the order L1..BN may be as good.
+func checkBest(r *refPousse, res Result, d int) error {
+	good := func(v int) bool {
+		switch res.Proof {
+		case Win:
+			return v > 0 && v <= res.Plies
+		case Loss:
+			return v == 0 || v <= -res.Plies
+		}
+		return v >= 0
+	}
+	for _, mv := range r.moves {
+		k := res.Depth
+		if res.Proof == Unknown {
+			k = d
+		}
+		v := r.moveValue(mv, k)
+		if token(mv) == res.Best {
+			if !good(v) {
+				return fmt.Errorf("best move %s: checker says %+d", res.Best, v)
+			}
+			return nil
+		}
+		if good(v) {
+			return fmt.Errorf("best move %s: %s before it is as good (%+d)", res.Best, token(mv), v)
+		}
+	}
+	return fmt.Errorf("best move %q is not a move", res.Best)
+}
+
 // TestPousseExhaustive checks every claim of the search on random
 // positions of boards up to 4 x 4 (depth up to 6 on 2x2 and 3x3, 5 on
 // 4x4; 6 on 4x4 without -short), under both rule sets. The positions
@@ -190,18 +248,8 @@ func TestPousseExhaustive(t *testing.T) {
 		if err := checkClaim(res, d, ref.win, ref.loss); err != nil {
 			t.Errorf("%dx%d %v after %v: %v", n, n, rules, moves, err)
 		}
-		if res.Proof == Win {
-			// The best move is a witness: it wins at once, or leaves
-			// the opponent lost within k-1.
-			mv := parse.PousseMove(res.Best[0], int(res.Best[1]-'0'))
-			c, r, key := ref.play(mv)
-			if r != 1 {
-				old := ref.enter(c, key)
-				if r != 0 || !ref.loss(res.Plies-1) {
-					t.Errorf("%dx%d %v after %v: best move %s does not win in %d", n, n, rules, moves, res.Best, res.Plies)
-				}
-				ref.leave(old, key)
-			}
+		if err := checkBest(ref, res, d); err != nil {
+			t.Errorf("%dx%d %v after %v: %v", n, n, rules, moves, err)
 		}
 		claims[res.Proof]++
 		lengths[fmt.Sprintf("%v in %d", res.Proof, res.Plies)]++

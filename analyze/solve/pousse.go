@@ -22,8 +22,8 @@ type pousseState struct {
 }
 
 // Pousse is a Pousse game being played: the position, the number of
-// moves played, and the states that the icfp repetition rule can still
-// match.
+// moves played, and the states that can still recur (which the icfp
+// repetition rule matches).
 //
 // The marker count never goes down (a move adds a marker, or pushes one
 // off a full line), so a state can only recur among the states with the
@@ -102,12 +102,11 @@ func (p *Pousse) Play(dir byte, line int) {
 		p.winner, p.reason = analyze.Player(w), analyze.ReasonStraights
 		return
 	}
-	if !p.icfp {
-		return
-	}
+	// The plateau is kept under both rules: icfp loses on a repetition,
+	// and the judgment (judge_pousse.go) avoids contest cycles with it.
 	if grew {
 		p.plateau = p.plateau[:0]
-	} else {
+	} else if p.icfp {
 		for _, s := range p.plateau {
 			if s == (pousseState{nb, mover}) {
 				p.winner, p.reason = analyze.Player(3-mover), analyze.ReasonRepetition

@@ -152,6 +152,41 @@ func (g *pousseGeom) winner(b pousseBoard) int {
 	return 0
 }
 
+// reach reports whether some row or column holds at least t markers of
+// c: each row's count is summed in its byte, and each column's in the
+// byte of the transposed board. O(1).
+func (g *pousseGeom) reach(c uint64, t int) bool {
+	if t <= 0 {
+		return true
+	}
+	if t > g.n {
+		return false
+	}
+	// Adding 128-t to a byte's count sets its top bit exactly when the
+	// count is at least t.
+	add := uint64(128-t) * rowLSBs
+	return (byteCounts(c)+add)&(rowLSBs<<7) != 0 || (byteCounts(transpose(c))+add)&(rowLSBs<<7) != 0
+}
+
+// byteCounts returns the number of set bits of each byte of c, in that
+// byte.
+func byteCounts(c uint64) uint64 {
+	c -= c >> 1 & 0x5555555555555555
+	c = c&0x3333333333333333 + c>>2&0x3333333333333333
+	return (c + c>>4) & 0x0f0f0f0f0f0f0f0f
+}
+
+// transpose returns c with square (r, c) moved to (c, r), by three
+// swaps of blocks across the diagonal.
+func transpose(c uint64) uint64 {
+	t := 0x0f0f0f0f00000000 & (c ^ c<<28)
+	c ^= t ^ t>>28
+	t = 0x3333000033330000 & (c ^ c<<14)
+	c ^= t ^ t>>14
+	t = 0x5500550055005500 & (c ^ c<<7)
+	return c ^ t ^ t>>7
+}
+
 // count returns the number of markers on the board. O(1).
 func (b pousseBoard) count() int { return bits.OnesCount64(b.x | b.o) }
 

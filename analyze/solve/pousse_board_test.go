@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -50,6 +51,26 @@ func TestNearGatesStraights(t *testing.T) {
 		}
 		if gated == 0 && n > 1 {
 			t.Errorf("n=%d: no move ruled out in 20000 positions", n)
+		}
+	}
+}
+
+// TestReach checks reach against counting every line's squares, on
+// random boards of every size.
+func TestReach(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for range 20000 {
+		n := 1 + rng.IntN(8)
+		g := newPousseGeom(n)
+		c := rng.Uint64() & rng.Uint64() & g.all
+		most := 0
+		for i := range n {
+			most = max(most, bits.OnesCount64(c&g.rows[i]), bits.OnesCount64(c&g.cols[i]))
+		}
+		for tt := -1; tt <= n+1; tt++ {
+			if got, want := g.reach(c, tt), tt <= most; got != want {
+				t.Fatalf("%dx%d %#x: reach(%d) = %v, want %v (a line holds %d)", n, n, c, tt, got, want, most)
+			}
 		}
 	}
 }

@@ -3,80 +3,22 @@ package solve
 import "context"
 
 // pousseSearch is one Pousse search: the game's rules and history, the table,
-// and the path from the root.
+// and the path from the root (pousseTree), and the search's limits.
 type pousseSearch struct {
-	g    *pousseGeom
-	icfp bool
-	tt   *table
-	lim  limits
-
-	rootSide int
-	// path[p] is the position at ply p (path[0] the root); pstart[p] is
-	// the first ply of the path whose marker count equals that of
-	// path[p]: only path[pstart[p]..p] (and, when pstart[p] is 0, the
-	// game's plateau) can recur below ply p.
-	path   [maxPlies + 1]pousseBoard
-	pstart [maxPlies + 1]int
-	// game is the game's plateau (states with the root's count), as a
-	// set when it is large; rootSafe reports that it holds nothing but
-	// the root itself, so that the root's value depends on its position
+	pousseTree
+	lim limits
+	// rootSafe reports that the game's plateau holds nothing but the
+	// root itself, so that the root's value depends on its position
 	// alone.
-	game     []pousseState
-	gameSet  stateSet
 	rootSafe bool
-
-	killers killerMoves[pousseMove]
-	hist    [32]int32
-	best    pousseMove // the root's best move after a search
 }
 
-// newPsearch prepares a search of p's position.
+// newPousseSearch prepares a search of p's position.
 func newPousseSearch(p *Pousse, tt *table) *pousseSearch {
-	s := &pousseSearch{g: p.g, icfp: p.icfp, tt: tt, rootSide: 1 + p.plies&1}
-	s.path[0] = p.b
-	if p.icfp {
-		s.game = p.plateau
-		if len(s.game) > 8 {
-			s.gameSet.init(s.game)
-		}
-	}
+	s := &pousseSearch{}
+	s.init(p, tt)
 	s.rootSafe = !p.icfp || len(p.plateau) <= 1
 	return s
-}
-
-// side returns the player to move at ply (1 X, 2 O).
-func (s *pousseSearch) side(ply int) int {
-	return s.rootSide ^ (ply&1)*3
-}
-
-// repeats reports whether nb, produced by side from the position at
-// ply, recreates a state side produced before (icfp rule). Only states
-// with the same marker count can match. O(ply + 1) plus a set lookup.
-func (s *pousseSearch) repeats(nb pousseBoard, ply, side int) bool {
-	if nb.count() != s.path[ply].count() {
-		return false
-	}
-	// path[j] was produced by the move at ply j-1, by side when ply+1-j
-	// is even.
-	start := s.pstart[ply]
-	for j := ply - 1; j >= max(start, 1); j -= 2 {
-		if s.path[j] == nb {
-			return true
-		}
-	}
-	if start != 0 {
-		return false
-	}
-	st := pousseState{nb, side}
-	if s.gameSet.slots != nil {
-		return s.gameSet.has(st)
-	}
-	for _, g := range s.game {
-		if g == st {
-			return true
-		}
-	}
-	return false
 }
 
 // safe reports whether the value at ply depends on the position and the
@@ -114,10 +56,39 @@ func (s *pousseSearch) negamax(b pousseBoard, ply, depth int, alpha, beta score)
 	if beta <= lossIn(ply+1) {
 		return beta
 	}
-	safe := s.safe(ply)
-	if depth == 1 && !safe {
-		return s.frontier(b, ply, side, false) // the table's move would not be used
+	if depth == 1 {
+		return s.frontier(b, ply, side, alpha, beta)
 	}
+	g := s.g
+	// Bounds from the straights within reach: a line's count of a colour
+	// changes by at most one a ply, so a colour with no line of N-depth
+	// markers cannot win within the horizon (under contest rules; icfp
+	// repetitions lose without straights).
+	ub, lb := inf, -inf
+	if !s.icfp {
+		mine, theirs := b.x, b.o
+		if side == 2 {
+			mine, theirs = theirs, mine
+		}
+		if !g.reach(mine, g.n-depth) {
+			ub = 0
+		}
+		if !g.reach(theirs, g.n-depth) {
+			lb = 0
+		}
+		switch {
+		case ub == lb:
+			if ply == 0 {
+				s.best = 0 // every move keeps the result open: L1
+			}
+			return 0
+		case ub <= alpha:
+			return ub
+		case lb >= beta:
+			return lb
+		}
+	}
+	safe := s.safe(ply)
 	var ttMove pousseMove = 0xff
 	if m, d, bound, v, ok := s.tt.probe(b, side); ok {
 		ttMove = m
@@ -132,167 +103,92 @@ func (s *pousseSearch) negamax(b pousseBoard, ply, depth int, alpha, beta score)
 		}
 	}
 
-	if depth == 1 {
-		return s.frontier(b, ply, side, safe)
-	}
-	g := s.g
-	var kids [32]pousseBoard
-	var cand [32]pousseMove
-	nc := 0
-	best, bestMove := -inf, pousseMove(0)
+	var kids pousseKids
 	rows, cols := g.near(b)
-	for d := range 4 {
-		for i := range g.n {
-			m := pousseMove(d<<3 | i)
-			nb := g.apply(b, m, side)
-			if mayWin(m, rows, cols) {
-				switch w := g.winner(nb); w {
-				case 0:
-				case side:
-					v := winIn(ply + 1)
-					s.tt.store(b, side, m, maxPlies, boundExact, v.toNode(ply))
-					if ply == 0 {
-						s.best = m
-					}
-					return v
-				default:
-					if v := lossIn(ply + 1); v > best {
-						best, bestMove = v, m
-					}
-					continue
-				}
-			}
-			if s.icfp && s.repeats(nb, ply, side) {
-				if v := lossIn(ply + 1); v > best {
-					best, bestMove = v, m
-				}
-				continue
-			}
-			kids[nc], cand[nc] = nb, m
-			nc++
-		}
-	}
-	if nc == 0 {
-		if safe { // every move loses at once: exact at any depth
-			s.tt.store(b, side, bestMove, maxPlies, boundExact, best.toNode(ply))
-		}
-		if ply == 0 {
-			s.best = bestMove
-		}
+	best, bestMove, done := s.expand(b, ply, side, safe, rows, cols, &kids)
+	if done {
 		return best
 	}
-
-	// Order the candidates: the table's move, the killers, then the
-	// history table. An insertion sort of at most 32 moves.
-	var key [32]int32
-	for k := 0; k < nc; k++ {
-		m := cand[k]
-		switch m {
-		case ttMove:
-			key[k] = 1 << 30
-		case s.killers[ply][0]:
-			key[k] = 1 << 29
-		case s.killers[ply][1]:
-			key[k] = 1 << 28
-		default:
-			key[k] = s.hist[m&31]
-		}
-		for j := k; j > 0 && key[j] > key[j-1]; j-- {
-			key[j], key[j-1] = key[j-1], key[j]
-			cand[j], cand[j-1] = cand[j-1], cand[j]
-			kids[j], kids[j-1] = kids[j-1], kids[j]
-		}
+	// The root keeps the order L1..BN, so that its best move is the
+	// first of the best (see solve).
+	if ply > 0 {
+		kids.order(&s.order, ply, ttMove)
 	}
 
-	alpha0 := alpha
-	if best > alpha {
-		alpha = best
+	w := window[pousseMove]{alpha: max(alpha, best), beta: beta, best: best, move: bestMove}
+	if lb > w.alpha && ply > 0 { // the root keeps its first move with the value
+		w.alpha = lb
 	}
-	for k := 0; k < nc; k++ {
-		nb := kids[k]
-		s.path[ply+1] = nb
-		if nb.count() == b.count() {
-			s.pstart[ply+1] = s.pstart[ply]
-		} else {
-			s.pstart[ply+1] = ply + 1
-		}
-		v := -s.negamax(nb, ply+1, depth-1, -beta, -alpha)
+	for k := range kids.n {
+		nb, m := kids.board[k], kids.move[k]
+		s.descend(nb, ply)
+		v := -s.negamax(nb, ply+1, depth-1, -w.beta, -w.alpha)
 		if s.lim.stop {
 			return 0
 		}
-		if v > best {
-			best, bestMove = v, cand[k]
-			if v > alpha {
-				alpha = v
-				if v >= beta {
-					s.killers.cut(ply, cand[k])
-					s.hist[cand[k]&31] += int32(depth * depth)
-					break
-				}
-			}
+		if w.raise(v, m) {
+			s.order.cut(ply, depth, m)
+			break
+		}
+		if w.best >= ub {
+			break
 		}
 	}
-	if safe {
-		bound := boundExact
-		switch {
-		case best >= beta:
-			bound = boundLower
-		case best <= alpha0:
-			bound = boundUpper
-		}
-		s.tt.store(b, side, bestMove, depth, bound, best.toNode(ply))
-	}
-	if ply == 0 {
-		s.best = bestMove
-	}
-	return best
+	return s.finish(b, ply, side, depth, w, alpha, safe, w.best >= ub || w.best <= lb)
 }
 
 // frontier is negamax at depth 1, where only the moves' immediate
 // results count: a win at once, else no result when some move neither
 // loses by straights nor repeats, else a loss at once. It checks the
 // straights of every move first and the icfp repetitions only until a
-// move passes, since repetition checks cost the most on full boards.
-// O(N) per move, plus the repetition checks.
-func (s *pousseSearch) frontier(b pousseBoard, ply, side int, safe bool) score {
+// move passes, since repetition checks cost the most on full boards;
+// with beta <= 0 the first move that passes is enough, and with alpha >=
+// 0 the absence of a win. It uses no table: the moves cost less than a
+// probe. O(N) per move, plus the repetition checks.
+func (s *pousseSearch) frontier(b pousseBoard, ply, side int, alpha, beta score) score {
 	g := s.g
 	rows, cols := g.near(b)
 	first := pousseMove(0xff) // the first move that does not lose by straights
-	lost := pousseMove(0xff)  // the last move that does
-	for d := range 4 {
-		for i := range g.n {
-			m := pousseMove(d<<3 | i)
-			if !mayWin(m, rows, cols) {
-				if first == 0xff {
+	if rows|cols == 0 {
+		first = 0 // no move changes the straights
+	} else {
+		for d := range 4 {
+			for i := range g.n {
+				m := pousseMove(d<<3 | i)
+				if !mayWin(m, rows, cols) {
+					if first == 0xff {
+						first = m
+						if beta <= 0 && !s.icfp {
+							return 0
+						}
+					}
+					continue
+				}
+				switch w := g.winner(g.apply(b, m, side)); {
+				case w == side:
+					if ply == 0 {
+						s.best = m
+					}
+					return winIn(ply + 1)
+				case w == 0 && first == 0xff:
 					first = m
+					if beta <= 0 && !s.icfp {
+						return 0
+					}
 				}
-				continue
-			}
-			switch w := g.winner(g.apply(b, m, side)); {
-			case w == side:
-				v := winIn(ply + 1)
-				s.tt.store(b, side, m, maxPlies, boundExact, v.toNode(ply))
-				if ply == 0 {
-					s.best = m
-				}
-				return v
-			case w != 0:
-				lost = m
-			case first == 0xff:
-				first = m
 			}
 		}
+		if alpha >= 0 {
+			return 0 // no win: at most no result
+		}
 	}
-	best, bestMove, d := lossIn(ply+1), lost, maxPlies
+	best, bestMove := lossIn(ply+1), pousseMove(0) // every move loses at once: L1 as any
 	if first != 0xff {
 		if !s.icfp {
-			best, bestMove, d = 0, first, 1
+			best, bestMove = 0, first
 		} else {
-			best, bestMove, d = s.frontierRepeats(b, ply, side, first, rows, cols)
+			best, bestMove = s.frontierRepeats(b, ply, side, first, rows, cols)
 		}
-	}
-	if safe {
-		s.tt.store(b, side, bestMove, d, boundExact, best.toNode(ply))
 	}
 	if ply == 0 {
 		s.best = bestMove
@@ -302,11 +198,9 @@ func (s *pousseSearch) frontier(b pousseBoard, ply, side int, safe bool) score {
 
 // frontierRepeats is frontier's answer under icfp when some move, first
 // the first, does not lose by straights: no result with the first such
-// move that does not repeat, else a loss at once with the last such
-// move.
-func (s *pousseSearch) frontierRepeats(b pousseBoard, ply, side int, first pousseMove, rows, cols uint64) (score, pousseMove, int) {
+// move that does not repeat, else a loss at once with L1.
+func (s *pousseSearch) frontierRepeats(b pousseBoard, ply, side int, first pousseMove, rows, cols uint64) (score, pousseMove) {
 	g := s.g
-	bestMove := first
 	for d := int(first >> 3); d < 4; d++ {
 		for i := range g.n {
 			m := pousseMove(d<<3 | i)
@@ -318,12 +212,11 @@ func (s *pousseSearch) frontierRepeats(b pousseBoard, ply, side int, first pouss
 				continue
 			}
 			if !s.repeats(nb, ply, side) {
-				return 0, m, 1
+				return 0, m
 			}
-			bestMove = m
 		}
 	}
-	return lossIn(ply + 1), bestMove, maxPlies
+	return lossIn(ply + 1), 0
 }
 
 // Solve searches the position of p to the horizon of opts, deepening one
@@ -331,20 +224,40 @@ func (s *pousseSearch) frontierRepeats(b pousseBoard, ply, side int, first pouss
 // the context's when it cancelled the search (the result is then that of
 // the last completed depth). A game that is over gives Unknown at depth
 // 0.
+//
+// The best move does not depend on the order of the search: it is the
+// first move in the order L1..LN, R1.., T1.., B1.. among those with the
+// position's value (the shortest win, the longest defence, or a move
+// that keeps the result open).
 func (p *Pousse) Solve(ctx context.Context, opts Options) (Result, error) {
 	tt := newTable(tableBits(opts))
 	return p.solve(ctx, opts, tt)
 }
 
+// tableBits is the table's size for o: the default grows with the
+// depth, since a small table that stays in the cache serves a shallow
+// search better than a large one.
 func tableBits(o Options) int {
 	if o.TableBits <= 0 {
-		return 18
+		return min(8+o.depth(), 18)
 	}
 	return min(o.TableBits, 30)
 }
 
 // solve is Solve with a table shared between positions (its entries are
 // valid for any root: see safe).
+//
+// Each depth d is searched with the window (-1, 1): the depth before
+// proved nothing, so the value at d is a win in d, a loss in d or no
+// result, and the window tells them apart without the distances (at the
+// horizon tried first, exactly 0 is no result whatever the depths
+// before). The
+// root searches its moves in the order L1..BN and keeps the first that
+// raises its best, so that with no result (or a win) its best move is
+// the first move with the value. With a loss in d, the moves with the
+// longest defence are those that kept the result open at depth d-1:
+// the best move is that depth's (L1 when d is 1: every move loses at
+// once).
 func (p *Pousse) solve(ctx context.Context, opts Options, tt *table) (Result, error) {
 	var r Result
 	if p.winner != 0 {
@@ -354,16 +267,36 @@ func (p *Pousse) solve(ctx context.Context, opts Options, tt *table) (Result, er
 	s := newPousseSearch(p, tt)
 	s.lim = limits{ctx: ctx, deadline: opts.Deadline, budget: opts.Nodes}
 	want := opts.depth()
+	// Most positions have no result within the horizon: without a
+	// deadline or a budget (which want the deepest completed depth), the
+	// horizon is tried first, and the depths one by one only to measure a
+	// result it finds.
+	if opts.Deadline.IsZero() && opts.Nodes == 0 && want > 1 {
+		v := s.negamax(p.b, 0, want, -1, 1)
+		if !s.lim.stop && v == 0 {
+			r.Best, r.Depth, r.Complete = s.best.String(), want, true
+			r.Nodes = s.lim.nodes
+			return r, nil
+		}
+	}
+	open := pousseMove(0) // the best move of the last depth, with no result
 	for d := 1; d <= want; d++ {
-		v := s.negamax(p.b, 0, d, -inf, inf)
+		v := s.negamax(p.b, 0, d, -1, 1)
 		if s.lim.stop {
 			break
 		}
-		r.Proof, r.Plies = v.proof()
-		r.Best, r.Depth = s.best.String(), d
-		if r.Proof != Unknown {
-			break
+		r.Depth = d
+		switch {
+		case v > 0:
+			r.Proof, r.Plies, r.Best = Win, d, s.best.String()
+		case v < 0:
+			r.Proof, r.Plies, r.Best = Loss, d, open.String()
+		default:
+			open = s.best
+			r.Best = open.String()
+			continue
 		}
+		break
 	}
 	r.Complete = r.Proof != Unknown || r.Depth == want
 	r.Nodes = s.lim.nodes

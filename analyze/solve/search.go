@@ -16,7 +16,8 @@ type Options struct {
 	// Deadline, when not zero, stops the search at that time.
 	Deadline time.Time
 	// TableBits is log2 of the number of transposition table slots (24
-	// bytes each); 0 means 18 (6 MiB).
+	// bytes each); 0 means 8 plus the depth, at most 18 (14, 384 KiB, at
+	// the default depth; 18, 6 MiB, from depth 10).
 	TableBits int
 }
 
@@ -49,8 +50,9 @@ type Result struct {
 	Proof Proof
 	Plies int
 	// Best is the move the search prefers (the shortest win, the longest
-	// defence, or a move keeping the result open), as its token ("R3",
-	// "2 3 +"); empty when the game is over.
+	// defence, or a move keeping the result open; for Pousse the first
+	// such move in the order L1..BN), as its token ("R3", "2 3 +");
+	// empty when the game is over.
 	Best string
 	// Depth is the horizon fully searched; Complete is false when the
 	// budget, the deadline or the context cut the search short of the
@@ -99,4 +101,56 @@ func (k *killerMoves[M]) cut(ply int, m M) {
 	if k[ply][0] != m {
 		k[ply][1], k[ply][0] = k[ply][0], m
 	}
+}
+
+// moveOrder is the move order the searches share: after the table's
+// move, the killers of the ply, then the history of cutoffs (a cutoff at
+// depth d adds d² to its move). Moves are below 64 (a Pousse move, a
+// Spot square).
+type moveOrder[M ~uint8] struct {
+	killers killerMoves[M]
+	hist    [64]int32
+}
+
+// key is m's rank at ply, highest first: tt (the table's move; one that
+// matches no move when there is none), the two killers, then the
+// history. plain reports that m is none of the first three. O(1).
+func (o *moveOrder[M]) key(ply int, m, tt M) (key int32, plain bool) {
+	switch m {
+	case tt:
+		return 1 << 30, false
+	case o.killers[ply][0]:
+		return 1 << 29, false
+	case o.killers[ply][1]:
+		return 1 << 28, false
+	}
+	return o.hist[m&63], true
+}
+
+// cut records that m caused a cutoff at ply with depth plies to go. O(1).
+func (o *moveOrder[M]) cut(ply, depth int, m M) {
+	o.killers.cut(ply, m)
+	o.hist[m&63] += int32(depth * depth)
+}
+
+// window is a node's search window (alpha, beta) with its best value
+// and move so far.
+type window[M ~uint8] struct {
+	alpha, beta, best score
+	move              M
+}
+
+// raise takes v, the value of move m: a new best when above it, and a
+// new alpha when above that. It reports whether v cuts the node off (a
+// new alpha at least beta). O(1).
+func (w *window[M]) raise(v score, m M) bool {
+	if v <= w.best {
+		return false
+	}
+	w.best, w.move = v, m
+	if v <= w.alpha {
+		return false
+	}
+	w.alpha = v
+	return v >= w.beta
 }

@@ -144,34 +144,10 @@ func (s *Spot) LosingMoves() []string {
 	return out
 }
 
-// spotSearch is one Spot search. There is no transposition table: whether
-// a move loses depends on every pattern before it, so a value belongs to
-// a path, not to a position.
+// spotSearch is one Spot search (spotTree) and its limits.
 type spotSearch struct {
-	g       *spotGeom
-	lim     limits
-	left    int      // moves left in the game at the root
-	seen    []uint64 // the game's patterns, up to rotation
-	path    [maxPlies + 1]uint64
-	killers killerMoves[spotMove]
-	hist    [64]int32
-	best    spotMove
-}
-
-// repeats reports whether canon c at ply (the pattern after the move at
-// ply) equals an earlier one. O(moves so far + ply).
-func (s *spotSearch) repeats(c uint64, ply int) bool {
-	for _, e := range s.seen {
-		if e == c {
-			return true
-		}
-	}
-	for j := 1; j <= ply; j++ {
-		if s.path[j] == c {
-			return true
-		}
-	}
-	return false
+	spotTree
+	lim limits
 }
 
 // negamax is pousseSearch.negamax for Spot: N² moves per node, a move that
@@ -204,68 +180,26 @@ func (s *spotSearch) negamax(p spots, ply, depth int, alpha, beta score) score {
 		}
 		return best
 	}
-	var cand [64]spotMove
-	var kids [64]spots
-	nc := 0
-	best, bestMove := -inf, spotMove(0)
-	for sq := range nn {
-		q := p.toggle(s.g, sq)
-		if s.repeats(q.canon(), ply) {
-			if v := lossIn(ply + 1); v > best {
-				best, bestMove = v, spotMove(sq)
-			}
-			continue
-		}
-		cand[nc], kids[nc] = spotMove(sq), q
-		nc++
-	}
-	if nc == 0 {
-		if ply == 0 {
-			s.best = bestMove
-		}
+	var kids spotKids
+	best, bestMove, done := s.expand(p, ply, &kids)
+	if done {
 		return best
 	}
-	var key [64]int32
-	for k := 0; k < nc; k++ {
-		switch m := cand[k]; m {
-		case s.killers[ply][0]:
-			key[k] = 1 << 29
-		case s.killers[ply][1]:
-			key[k] = 1 << 28
-		default:
-			key[k] = s.hist[m]
-		}
-		for j := k; j > 0 && key[j] > key[j-1]; j-- {
-			key[j], key[j-1] = key[j-1], key[j]
-			cand[j], cand[j-1] = cand[j-1], cand[j]
-			kids[j], kids[j-1] = kids[j-1], kids[j]
-		}
-	}
-	if best > alpha {
-		alpha = best
-	}
-	for k := 0; k < nc; k++ {
-		s.path[ply+1] = kids[k].canon()
-		v := -s.negamax(kids[k], ply+1, depth-1, -beta, -alpha)
+	kids.order(&s.order, ply)
+	w := window[spotMove]{alpha: max(alpha, best), beta: beta, best: best, move: bestMove}
+	for k := range kids.n {
+		q, m := kids.board[k], kids.move[k]
+		s.path[ply+1] = q.canon()
+		v := -s.negamax(q, ply+1, depth-1, -w.beta, -w.alpha)
 		if s.lim.stop {
 			return 0
 		}
-		if v > best {
-			best, bestMove = v, cand[k]
-			if v > alpha {
-				alpha = v
-				if v >= beta {
-					s.killers.cut(ply, cand[k])
-					s.hist[cand[k]] += int32(depth * depth)
-					break
-				}
-			}
+		if w.raise(v, m) {
+			s.order.cut(ply, depth, m)
+			break
 		}
 	}
-	if ply == 0 {
-		s.best = bestMove
-	}
-	return best
+	return s.finish(ply, w)
 }
 
 // Solve searches the position of s to the horizon of opts (never past
@@ -276,7 +210,8 @@ func (s *Spot) Solve(ctx context.Context, opts Options) (Result, error) {
 		r.Complete = true
 		return r, nil
 	}
-	ss := &spotSearch{g: s.g, left: 2*s.g.n - s.plies, seen: s.seen}
+	ss := &spotSearch{}
+	ss.init(s)
 	ss.lim = limits{ctx: ctx, deadline: opts.Deadline, budget: opts.Nodes}
 	want := min(opts.depth(), ss.left)
 	for d := 1; d <= want; d++ {

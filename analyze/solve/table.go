@@ -47,6 +47,6 @@ func (t *table) store(b pousseBoard, side int, move pousseMove, depth int, bound
 	e.meta = uint64(side&1) | uint64(bound)<<1 | uint64(move)<<8 | uint64(min(depth, 255))<<16 | uint64(uint32(int32(v)))<<32
 }
 
-// reset empties the table, so that a search's choice among equal moves
-// does not depend on what was searched before. O(slots).
+// reset empties the table, so that a search's node count does not
+// depend on what was searched before. O(slots).
 func (t *table) reset() { clear(t.slots) }
