@@ -22,6 +22,15 @@ type Options struct {
 	// icfp repetitions; Spot patterns that repeat only under rotation;
 	// PATH wins in one move at a corner, boards of size 1.
 	Edge bool
+	// MinN is the smallest board drawn, when above the game's own (0:
+	// the game's smallest); Edge's small boards are then no smaller.
+	MinN int
+	// Noise writes the same games with what the format lets a reader
+	// meet besides tokens: trailing blanks, CRLF line ends, blank lines,
+	// tabs and runs of blanks between tokens (see noise.go). It draws
+	// from its own random source: the games are those of the same seed
+	// without Noise.
+	Noise bool
 }
 
 // Kinds of input Contest writes: strings, as gen cannot import parse
@@ -47,6 +56,9 @@ func Contest(kind string, seed uint64, o Options) []byte {
 func WriteContest(w *bufio.Writer, kind string, seed uint64, o Options) error {
 	o.Games = max(o.Games, 0)
 	g := &contestGen{r: rand.New(rand.NewPCG(seed, 0x94d049bb133111eb)), o: o, b: w}
+	if o.Noise {
+		g.b = bufio.NewWriterSize(newNoise(w, seed), 4096)
+	}
 	switch kind {
 	case KindPousse:
 		g.pousse()
@@ -57,6 +69,9 @@ func WriteContest(w *bufio.Writer, kind string, seed uint64, o Options) error {
 	default:
 		panic("gen: unknown kind " + kind)
 	}
+	if err := g.b.Flush(); err != nil {
+		return err
+	}
 	return w.Flush()
 }
 
@@ -66,8 +81,9 @@ type contestGen struct {
 	b *bufio.Writer
 }
 
-// size draws a board size in [lo, max(lo, MaxN)].
+// size draws a board size in [lo, max(lo, MaxN)], lo raised to MinN.
 func (g *contestGen) size(lo int) int {
+	lo = max(lo, g.o.MinN)
 	hi := max(lo, g.o.MaxN)
 	if g.o.Edge && g.r.IntN(4) == 0 {
 		return lo + g.r.IntN(min(hi-lo+1, 3)) // small boards hold the corner cases
@@ -216,8 +232,11 @@ func (g *contestGen) path() {
 				cells[k] = 'B'
 			}
 		}
-		if g.o.Edge && n > 1 && g.r.IntN(2) == 0 {
+		switch {
+		case g.o.Edge && n > 1 && g.r.IntN(2) == 0:
 			g.cornerInOne(cells, n)
+		case n > 1 && g.r.IntN(4) != 0:
+			g.planted(cells, n)
 		}
 		g.num(n)
 		g.b.WriteString("\n\n")
@@ -227,6 +246,50 @@ func (g *contestGen) path() {
 		}
 	}
 	g.b.WriteString("0\n")
+}
+
+// planted lays a path across the board, for White (left to right) or
+// Black (top to bottom), over the random cells, and then may empty one
+// or two of its cells: a random board of some size rarely holds a path
+// or a win in one move, and the verdicts a solution must tell apart
+// are those.
+func (g *contestGen) planted(cells []byte, n int) {
+	white := g.r.IntN(2) == 0
+	c := byte('B')
+	if white {
+		c = 'W'
+	}
+	// at maps the path's (along, across) to a cell: along runs from one
+	// side to the other.
+	at := func(along, across int) int {
+		if white {
+			return across*n + along
+		}
+		return along*n + across
+	}
+	var path []int
+	across := g.r.IntN(n)
+	for along := 0; along < n; along++ {
+		path = append(path, at(along, across))
+		if along == n-1 {
+			break
+		}
+		to := min(max(across+g.r.IntN(5)-2, 0), n-1)
+		for across != to {
+			if across < to {
+				across++
+			} else {
+				across--
+			}
+			path = append(path, at(along, across))
+		}
+	}
+	for _, k := range path {
+		cells[k] = c
+	}
+	for range g.r.IntN(3) { // 0: a path; 1: a win in one, most often; 2: often neither
+		cells[path[g.r.IntN(len(path))]] = 'U'
+	}
 }
 
 // cornerInOne makes a board one of whose sides wins in one move, at a

@@ -44,12 +44,12 @@ func BenchmarkSVG(b *testing.B) {
 func BenchmarkGIF(b *testing.B) {
 	kind, g, rules := game(b, "forty.pousse", 0)
 	var buf bytes.Buffer
-	if err := GIF(&buf, Frames(kind, g, rules), nil, Animation{}); err != nil {
+	if err := GIF(&buf, framesOf(kind, g, rules), nil, Animation{}); err != nil {
 		b.Fatal(err)
 	}
 	b.SetBytes(int64(buf.Len()))
 	for b.Loop() {
-		if err := GIF(io.Discard, Frames(kind, g, rules), nil, Animation{}); err != nil {
+		if err := GIF(io.Discard, framesOf(kind, g, rules), nil, Animation{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -78,7 +78,7 @@ func BenchmarkGIFSizes(b *testing.B) {
 			short := *g
 			short.Moves = g.Moves[:40]
 			var buf bytes.Buffer
-			if err := GIF(&buf, Frames(parse.Pousse, &short, parse.RulesICFP), nil, Animation{}); err != nil {
+			if err := GIF(&buf, framesOf(parse.Pousse, &short, parse.RulesICFP), nil, Animation{}); err != nil {
 				b.Fatal(err)
 			}
 			sizes = append(sizes, buf.Len())

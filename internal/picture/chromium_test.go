@@ -195,7 +195,7 @@ func TestChromiumGIF(t *testing.T) {
 	browser := chromium(t)
 	kind, g, rules := game(t, "forty.pousse", 0)
 	var b bytes.Buffer
-	if err := GIF(&b, Frames(kind, g, rules), nil, Animation{}); err != nil {
+	if err := GIF(&b, framesOf(kind, g, rules), nil, Animation{}); err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()

@@ -29,7 +29,12 @@ func ExampleSVG() {
 func ExampleGIF() {
 	f := parse.Parse(parse.Spot, []byte("2\n1 1 +\n2 2 +\n2 2 -\n1 2 +\n0\n"))
 	var out bytes.Buffer // or a file
-	if err := picture.GIF(&out, picture.Frames(parse.Spot, f.Games[0], parse.RulesDefault), nil, picture.Animation{}); err != nil {
+	n, frames := picture.Frames(parse.Spot, f.Games[0], parse.RulesDefault)
+	if err := picture.Fits(n, picture.At(parse.Spot, f.Games[0], parse.RulesDefault, 0), nil, picture.Animation{}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := picture.GIF(&out, frames, nil, picture.Animation{}); err != nil {
 		fmt.Println(err)
 		return
 	}

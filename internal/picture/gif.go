@@ -54,6 +54,32 @@ const (
 // ErrTooLarge is returned by GIF for an animation over one of its bounds.
 var ErrTooLarge = errors.New("the animation is too large")
 
+// Fits returns nil when an animation of frames positions, each of the
+// size of first, drawn with o, keeps within the bounds of a (the
+// package's where a sets none), else an error wrapping ErrTooLarge that
+// says which: the frames, the pixels of a frame or the pixels painted
+// over all of them. GIF finds the same at the frame that passes a bound,
+// after painting those before it; a caller that knows the number of
+// frames (Frames) asks Fits first. O(N²), no painting.
+func Fits(frames int, first *Position, o *Options, a Animation) error {
+	opts := Options{}
+	if o != nil {
+		opts = *o
+	}
+	opts.Caption, opts.Earlier, opts.animated = "", nil, true
+	d := layout(first, &opts)
+	maxFrames, maxPaint := bound(a.MaxFrames, MaxGIFFrames), bound(a.MaxPaint, MaxGIFPaint)
+	switch {
+	case d.w*d.h > MaxGIFFramePixels:
+		return fmt.Errorf("%w: a frame of %d x %d pixels", ErrTooLarge, d.w, d.h)
+	case frames > maxFrames:
+		return fmt.Errorf("%w: over %d frames", ErrTooLarge, maxFrames)
+	case int64(frames)*int64(d.w*d.h) > int64(maxPaint):
+		return fmt.Errorf("%w: %d frames of %d x %d pixels are more than it paints", ErrTooLarge, frames, d.w, d.h)
+	}
+	return nil
+}
+
 // GIF writes the positions of frames to w as an animated GIF that loops,
 // one frame a position, each drawn as SVG would draw it (in o.Theme;
 // ThemeAuto draws light), but for the caption and the earlier board of a

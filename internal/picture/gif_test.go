@@ -9,6 +9,8 @@ import (
 	"image/color"
 	"image/draw"
 	"image/gif"
+	"iter"
+	"strings"
 	"testing"
 	"time"
 
@@ -60,7 +62,7 @@ func sameColor(a color.Color, b color.RGBA) bool {
 func TestGIFGame(t *testing.T) {
 	kind, g, rules := game(t, "forty.pousse", 0)
 	var b bytes.Buffer
-	if err := GIF(&b, Frames(kind, g, rules), nil, Animation{}); err != nil {
+	if err := GIF(&b, framesOf(kind, g, rules), nil, Animation{}); err != nil {
 		t.Fatal(err)
 	}
 	anim, shown := decodeGIF(t, b.Bytes())
@@ -83,7 +85,7 @@ func TestGIFGame(t *testing.T) {
 	// while the frames were compressed lose nothing.
 	pal0 := newInkPalette(ThemeLight)
 	k := 0
-	for p := range Frames(kind, g, rules) {
+	for p := range framesOf(kind, g, rules) {
 		want := paint(layout(p, &Options{Theme: ThemeLight, animated: true}), pal0)
 		got := shown[k]
 		for y := range want.Rect.Dy() {
@@ -155,7 +157,7 @@ func TestGIFFrames(t *testing.T) {
 	} {
 		kind, g, rules := game(t, tc.file, tc.game)
 		var b bytes.Buffer
-		if err := GIF(&b, Frames(kind, g, rules), &Options{Theme: ThemeHCDark}, Animation{Delay: time.Second, Hold: 5 * time.Second}); err != nil {
+		if err := GIF(&b, framesOf(kind, g, rules), &Options{Theme: ThemeHCDark}, Animation{Delay: time.Second, Hold: 5 * time.Second}); err != nil {
 			t.Fatal(err)
 		}
 		anim, _ := decodeGIF(t, b.Bytes())
@@ -214,4 +216,37 @@ func FuzzGIF(f *testing.F) {
 			t.Fatalf("%d frames, want 2", len(anim.Image))
 		}
 	})
+}
+
+// framesOf is the positions of Frames.
+func framesOf(kind parse.Kind, g *parse.Game, rules parse.Rules) iter.Seq[*Position] {
+	_, seq := Frames(kind, g, rules)
+	return seq
+}
+
+// TestFits: Fits finds the bound an animation passes from its number of
+// frames and its first position, as GIF finds it by painting.
+func TestFits(t *testing.T) {
+	g := parse.Parse(parse.Pousse, []byte("100\nL1\nR1\nQUIT\n")).Games[0]
+	n, _ := Frames(parse.Pousse, g, parse.RulesDefault)
+	first := At(parse.Pousse, g, parse.RulesDefault, 0)
+	w, h := Size(first, &Options{animated: true})
+	for _, tc := range []struct {
+		frames int
+		o      *Options
+		a      Animation
+		want   string // "" when it fits
+	}{
+		{n, nil, Animation{}, ""},
+		{MaxGIFFrames, &Options{Cell: 4}, Animation{}, ""},
+		{MaxGIFFrames + 1, &Options{Cell: 4}, Animation{}, "over 20000 frames"},
+		{11, nil, Animation{MaxFrames: 10}, "over 10 frames"},
+		{MaxGIFPaint/(w*h) + 1, nil, Animation{}, "frames of"},
+		{1, &Options{Cell: 200}, Animation{}, "a frame of"},
+	} {
+		err := Fits(tc.frames, first, tc.o, tc.a)
+		if (err == nil) != (tc.want == "") || err != nil && (!errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("Fits(%d, %+v, %+v) = %v, want %q", tc.frames, tc.o, tc.a, err, tc.want)
+		}
+	}
 }

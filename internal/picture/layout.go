@@ -175,21 +175,24 @@ func layout(p *Position, o *Options) *drawing {
 			sl = newSlotHooks(p)
 		}
 		for i := 1; i <= n; i++ {
-			lo := (float64(i)-1)*s + s*0.2
+			lo := (float64(i)-1)*s + s*0.1
 			for _, dir := range []byte("LRTB") {
 				lk := lookSlot
 				if last != nil && last.Dir == dir && last.Line == i {
 					lk = lookSlotLast
 				}
 				sh := shape{kind: shapeRect, look: lk, rx: s * 0.12}
-				along, across := s*0.6, s*0.6 // along the edge, outward
+				// Along the edge and outward: 0.7 of a square at the least,
+				// so that a slot is a touch target of 32 px where the board
+				// is scaled to a phone's width (a 4 x 4 board: 48 px squares).
+				along, across := s*0.8, s*0.7
 				switch dir {
 				case 'L':
-					sh.x, sh.y, sh.w, sh.h, sh.row = x0-s*0.7, y0+lo, across, along, i
+					sh.x, sh.y, sh.w, sh.h, sh.row = x0-s*0.8, y0+lo, across, along, i
 				case 'R':
 					sh.x, sh.y, sh.w, sh.h, sh.row = x0+side+s*0.1, y0+lo, across, along, i
 				case 'T':
-					sh.x, sh.y, sh.w, sh.h, sh.col = x0+lo, y0-s*0.7, along, across, i
+					sh.x, sh.y, sh.w, sh.h, sh.col = x0+lo, y0-s*0.8, along, across, i
 				case 'B':
 					sh.x, sh.y, sh.w, sh.h, sh.col = x0+lo, y0+side+s*0.1, along, across, i
 				}

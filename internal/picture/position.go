@@ -134,25 +134,29 @@ func At(kind parse.Kind, g *parse.Game, rules parse.Rules, k int) *Position {
 	return nil
 }
 
-// Frames returns the positions of game g for its animation, analysing it
-// under rules: a Pousse or Spot game before the first move and after each
-// move played, a PATH board once. Nothing when the game has no usable size.
-func Frames(kind parse.Kind, g *parse.Game, rules parse.Rules) iter.Seq[*Position] {
-	return func(yield func(*Position) bool) {
-		if g.Size < 1 {
-			return
-		}
-		switch kind {
-		case parse.Pousse:
-			PousseFrames(g, analyze.Pousse(g, rules))(yield)
-		case parse.Spot:
-			SpotFrames(g, analyze.Spot(g))(yield)
-		case parse.Path:
-			if p := PathPosition(g, analyze.Path(g)); p != nil {
-				yield(p)
-			}
-		}
+// Frames returns the number of positions of game g's animation and the
+// positions themselves, analysing it under rules: a Pousse or Spot game
+// before the first move and after each move played, a PATH board once.
+// None when the game has no usable size. The count costs the replay of
+// the game, no drawing: a caller can check the animation's bounds (Fits)
+// before painting a frame.
+func Frames(kind parse.Kind, g *parse.Game, rules parse.Rules) (int, iter.Seq[*Position]) {
+	if g.Size < 1 {
+		return 0, func(func(*Position) bool) {}
 	}
+	switch kind {
+	case parse.Pousse:
+		pg := analyze.Pousse(g, rules)
+		return pg.Played() + 1, PousseFrames(g, pg)
+	case parse.Spot:
+		sg := analyze.Spot(g)
+		return sg.Played() + 1, SpotFrames(g, sg)
+	}
+	p := PathPosition(g, analyze.Path(g))
+	if p == nil {
+		return 0, func(func(*Position) bool) {}
+	}
+	return 1, func(yield func(*Position) bool) { yield(p) }
 }
 
 // SpotFrames returns the Spot positions of g from its analysis sg, for
@@ -276,11 +280,6 @@ func PathPosition(g *parse.Game, res *analyze.PathGame) *Position {
 			p.Squares[r*n+c] = b
 		}
 	}
-	switch res.Class {
-	case analyze.PathWhiteInOne:
-		p.OneMove = res.WhiteInOne
-	case analyze.PathBlackInOne:
-		p.OneMove = res.BlackInOne
-	}
+	p.OneMove = res.OneMoveWins()
 	return p
 }

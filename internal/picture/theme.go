@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"image/color"
 	"strings"
+
+	"gamels/parse"
 )
 
 // Theme chooses the colours of a drawing.
@@ -36,7 +38,7 @@ func ParseTheme(s string) (Theme, error) {
 			return Theme(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown theme %q: the themes are %s", s, strings.Join(themeNames[:], ", "))
+	return 0, fmt.Errorf("unknown theme %s: the themes are %s", parse.Quote(s), strings.Join(themeNames[:], ", "))
 }
 
 // ink is a colour role: what a colour is for. Each theme gives each ink

@@ -42,10 +42,21 @@ const MaxGridN = 25
 // '.'. The result ends with a newline. O(n²) time and output; Grid draws
 // nothing for n < 1.
 func Grid(n int, cell func(row, col int) byte) string {
+	return grid(n, n > MaxGridN, cell)
+}
+
+// GridWidth is the width of the grid style's lines for an n x n board.
+func GridWidth(n int) int {
+	w := len(strconv.Itoa(n))
+	return w + 2 + n*(w+1)
+}
+
+// grid draws as Grid does, compactly when small is set.
+func grid(n int, small bool, cell func(row, col int) byte) string {
 	if n < 1 {
 		return ""
 	}
-	if n > MaxGridN {
+	if small {
 		return compact(n, func(dst []byte, r int) []byte {
 			for c := 1; c <= n; c++ {
 				ch := cell(r, c)

@@ -2,6 +2,7 @@ package shrink
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 
 	"gamels/analyze"
@@ -17,32 +18,35 @@ type input struct {
 }
 
 // A game is a board size and its moves (Pousse, Spot) or rows (PATH),
-// as the text of each token.
+// as the text of each token (the input's, or made by project). Its
+// memory: 32 bytes, and 24 a token.
 type game struct {
-	n     int
-	moves [][]byte
-	rows  [][]byte
+	n    int
+	toks [][]byte // the moves (Pousse, Spot) or the rows (PATH)
 }
 
-// read takes the games of a well-formed input.
+// read takes the games of a well-formed input, as the parser streams
+// them: memory is the games' tokens, not the parser's tree of the file.
 func read(kind parse.Kind, src []byte) (*input, parse.ErrorList) {
-	f := parse.Parse(kind, src)
+	var games []game
+	f := parse.Stream(kind, src, func(_ *parse.File, g *parse.Game) {
+		ng := game{n: g.Size}
+		if n := len(g.Moves) + len(g.Rows); n > 0 {
+			ng.toks = make([][]byte, 0, n)
+		}
+		for i := range g.Moves {
+			s := g.MoveSpan(i)
+			ng.toks = append(ng.toks, src[s.Start:s.End:s.End])
+		}
+		for _, r := range g.Rows {
+			ng.toks = append(ng.toks, src[r.Span.Start:r.Span.End:r.Span.End])
+		}
+		games = append(games, ng)
+	})
 	if len(f.Errors) > 0 {
 		return nil, f.Errors
 	}
-	in := &input{kind: kind, counted: f.Layout == parse.LayoutCounted, rules: f.Rules}
-	for _, g := range f.Games {
-		ng := game{n: g.Size}
-		for i := range g.Moves {
-			s := g.MoveSpan(i)
-			ng.moves = append(ng.moves, src[s.Start:s.End])
-		}
-		for _, r := range g.Rows {
-			ng.rows = append(ng.rows, src[r.Span.Start:r.Span.End])
-		}
-		in.games = append(in.games, ng)
-	}
-	return in, nil
+	return &input{kind: kind, counted: f.Layout == parse.LayoutCounted, rules: f.Rules, games: slices.Clip(games)}, nil
 }
 
 // bytes writes the input in its layout.
@@ -62,12 +66,8 @@ func (in *input) bytes() []byte {
 		if in.kind == parse.Path {
 			b.WriteByte('\n')
 		}
-		for _, m := range g.moves {
-			b.Write(m)
-			b.WriteByte('\n')
-		}
-		for _, r := range g.rows {
-			b.Write(r)
+		for _, t := range g.toks {
+			b.Write(t)
 			b.WriteByte('\n')
 		}
 		if in.kind == parse.Pousse {
@@ -81,18 +81,15 @@ func (in *input) bytes() []byte {
 }
 
 // valid reports whether src is an input the contest could give: at least
-// one game, no error, no illegal move even after the end.
+// one game, no error, no illegal move even after the end. The games are
+// streamed: memory is one game's.
 func valid(kind parse.Kind, src []byte) bool {
-	f := parse.Parse(kind, src)
-	if len(f.Errors) > 0 || len(f.Games) == 0 {
-		return false
-	}
-	for _, g := range f.Games {
-		if len(analyze.Analyze(kind, g, f.EffectiveRules(parse.RulesDefault)).Issues) > 0 {
-			return false
-		}
-	}
-	return true
+	games, ok := 0, true
+	f := parse.Stream(kind, src, func(f *parse.File, g *parse.Game) {
+		games++
+		ok = ok && len(analyze.Analyze(kind, g, f.EffectiveRules(parse.RulesDefault)).Issues) == 0
+	})
+	return ok && games > 0 && len(f.Errors) == 0
 }
 
 // with returns a copy of in whose games are those of keep, in order.
@@ -115,9 +112,12 @@ func (in *input) withGame(i int, g game) *input {
 
 // moves counts the moves of all the games.
 func (in *input) moves() int {
+	if in.kind == parse.Path {
+		return 0
+	}
 	n := 0
 	for _, g := range in.games {
-		n += len(g.moves)
+		n += len(g.toks)
 	}
 	return n
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
-	"slices"
 	"strconv"
 	"sync"
 
@@ -118,12 +117,12 @@ func (s *shrinker) loop() error {
 			if s.o.Kind == parse.Pousse {
 				s.stage = "moves of game " + strconv.Itoa(i+1)
 				gi := i
-				err := s.ddmin(len(s.best.games[gi].moves), func(keep []int) *input {
+				err := s.ddmin(len(s.best.games[gi].toks), func(keep []int) *input {
 					g := s.best.games[gi]
 					ng := g
-					ng.moves = make([][]byte, len(keep))
+					ng.toks = make([][]byte, len(keep))
 					for j, k := range keep {
-						ng.moves[j] = g.moves[k]
+						ng.toks[j] = g.toks[k]
 					}
 					return s.best.withGame(gi, ng)
 				})
@@ -133,6 +132,18 @@ func (s *shrinker) loop() error {
 			}
 			s.stage = "size of game " + strconv.Itoa(i+1)
 			gi := i
+			if s.o.Kind == parse.Spot {
+				// Row and column k go with N+1-k: every rotation of a
+				// pattern stays one, and a game that fails on a turned
+				// repetition keeps failing on a smaller board.
+				err := s.ddmin((s.best.games[gi].n+1)/2, func(keep []int) *input {
+					g := s.best.games[gi]
+					return s.best.withGame(gi, project(s.best.kind, g, mirrored(g.n, keep)))
+				})
+				if err != nil {
+					return err
+				}
+			}
 			err := s.ddmin(s.best.games[gi].n, func(keep []int) *input {
 				return s.best.withGame(gi, project(s.best.kind, s.best.games[gi], keep))
 			})
@@ -155,15 +166,21 @@ func (s *shrinker) loop() error {
 func (s *shrinker) ddmin(n int, build func(keep []int) *input) error {
 	gran := 2
 	for n >= 2 {
-		chunks := split(iota(n), gran)
-		cands := chunks
-		if len(chunks) > 2 { // with two, the complements are the chunks
-			cands = slices.Clone(chunks)
-			for i := range chunks {
-				cands = append(cands, complement(chunks, i))
-			}
+		chunks := split(n, gran)
+		// The candidates: each chunk, then (with more than two) each
+		// complement, made as they are tested: Jobs lists of at most n
+		// items at a time, not gran of them.
+		count := len(chunks)
+		if count > 2 { // with two, the complements are the chunks
+			count *= 2
 		}
-		i, err := s.first(cands, build)
+		cand := func(i int) []int {
+			if i < len(chunks) {
+				return rangeOf(chunks[i])
+			}
+			return complement(chunks, i-len(chunks), n)
+		}
+		i, err := s.first(count, cand, build)
 		switch {
 		case err != nil:
 			return err
@@ -174,45 +191,49 @@ func (s *shrinker) ddmin(n int, build func(keep []int) *input) error {
 			continue
 		case i < len(chunks):
 			gran = 2
+			n = chunks[i][1] - chunks[i][0]
 		default:
 			gran = max(gran-1, 2)
+			c := chunks[i-len(chunks)]
+			n -= c[1] - c[0]
 		}
-		n = len(cands[i])
 	}
 	if n == 1 {
-		_, err := s.first([][]int{{}}, build)
+		_, err := s.first(1, func(int) []int { return []int{} }, build)
 		return err
 	}
 	return nil
 }
 
-func iota(n int) []int {
-	items := make([]int, n)
-	for i := range items {
-		items[i] = i
+// rangeOf lists the items from r[0] up to r[1].
+func rangeOf(r [2]int) []int {
+	items := make([]int, 0, r[1]-r[0])
+	for i := r[0]; i < r[1]; i++ {
+		items = append(items, i)
 	}
 	return items
 }
 
-// first tests the candidates built from cands, Jobs at a time, and
-// makes the first that fails (in the order of cands) the best input,
-// returning its index, or -1 when none fails. Candidates are built as
-// they are tested, so that memory holds Jobs of them at most; invalid
-// ones, and those no smaller than the best, are not tested.
-func (s *shrinker) first(cands [][]int, build func(keep []int) *input) (int, error) {
-	type cand struct {
+// first tests the count candidates built from the items cand(i) lists,
+// Jobs at a time, and makes the first that fails (in the order of i)
+// the best input, returning its index, or -1 when none fails.
+// Candidates are listed and built as they are tested, so that memory
+// holds Jobs of them at most; invalid ones, and those no smaller than
+// the best, are not tested.
+func (s *shrinker) first(count int, cand func(i int) []int, build func(keep []int) *input) (int, error) {
+	type candidate struct {
 		i   int
 		in  *input
 		src []byte
 	}
 	next := 0
-	for next < len(cands) {
-		var batch []cand
-		for ; next < len(cands) && len(batch) < s.o.Jobs; next++ {
-			in := build(cands[next])
+	for next < count {
+		var batch []candidate
+		for ; next < count && len(batch) < s.o.Jobs; next++ {
+			in := build(cand(next))
 			src := in.bytes()
 			if smaller(in, src, s.best, s.bestSrc) && valid(s.o.Kind, src) {
-				batch = append(batch, cand{next, in, src})
+				batch = append(batch, candidate{next, in, src})
 			}
 		}
 		fails := make([]bool, len(batch))
@@ -247,7 +268,7 @@ func smaller(a *input, as []byte, b *input, bs []byte) bool {
 
 // accept tests one candidate and makes it the best when it fails.
 func (s *shrinker) accept(in *input) (bool, error) {
-	i, err := s.first([][]int{nil}, func([]int) *input { return in })
+	i, err := s.first(1, func(int) []int { return nil }, func([]int) *input { return in })
 	return i == 0, err
 }
 
@@ -288,23 +309,44 @@ func (s *shrinker) report(stage string) {
 	s.o.Progress(Progress{Runs: runs, Bytes: len(s.bestSrc), Games: len(s.best.games), Moves: s.best.moves(), Stage: stage})
 }
 
-// split cuts items into n nearly equal consecutive chunks.
-func split(items []int, n int) [][]int {
-	n = min(n, len(items))
-	var out [][]int
-	for i := range n {
-		out = append(out, items[i*len(items)/n:(i+1)*len(items)/n])
+// split cuts the items 0 to n-1 into k nearly equal consecutive
+// chunks, each [first, end).
+func split(n, k int) [][2]int {
+	k = min(k, n)
+	out := make([][2]int, k)
+	for i := range k {
+		out[i] = [2]int{i * n / k, (i + 1) * n / k}
 	}
 	return out
 }
 
-// complement is every chunk but chunks[i], in order.
-func complement(chunks [][]int, i int) []int {
-	var out []int
-	for j, c := range chunks {
-		if j != i {
-			out = append(out, c...)
+// complement lists the items 0 to n-1 but those of chunks[i].
+func complement(chunks [][2]int, i, n int) []int {
+	c := chunks[i]
+	out := make([]int, 0, n-(c[1]-c[0]))
+	for j := 0; j < n; j++ {
+		if j == c[0] {
+			j = c[1] - 1
+			continue
 		}
+		out = append(out, j)
 	}
 	return out
+}
+
+// mirrored lists, in order, the 0-based lines of a board of n kept when
+// the pairs listed in keep are: pair p is the lines p and n-1-p, one
+// line for the centre of an odd n.
+func mirrored(n int, keep []int) []int {
+	in := make([]bool, n)
+	for _, p := range keep {
+		in[p], in[n-1-p] = true, true
+	}
+	lines := make([]int, 0, 2*len(keep))
+	for k, ok := range in {
+		if ok {
+			lines = append(lines, k)
+		}
+	}
+	return lines
 }

@@ -3,12 +3,14 @@ package shrink
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
 
+	"gamels/analyze"
 	"gamels/contest"
 	"gamels/parse"
 )
@@ -78,9 +80,9 @@ func checkMinimal(t *testing.T, kind parse.Kind, small []byte, test Test) {
 			continue
 		}
 		g := in.games[i]
-		for j := range g.moves {
+		for j := range g.toks {
 			ng := g
-			ng.moves = append(g.moves[:j:j], g.moves[j+1:]...)
+			ng.toks = append(g.toks[:j:j], g.toks[j+1:]...)
 			c := in.withGame(i, ng).bytes()
 			if fails, _ := test(ctx, c); fails && valid(kind, c) {
 				t.Errorf("still fails without move %d of game %d:\n%s", j+1, i+1, c)
@@ -144,5 +146,64 @@ func TestShrinkStops(t *testing.T) {
 	}
 	if _, _, err := Shrink(context.Background(), []byte("2\nX1\nQUIT\n"), always, Options{Kind: parse.Pousse}); err == nil {
 		t.Errorf("an input with errors: no error")
+	}
+}
+
+func iota(n int) []int { return rangeOf([2]int{0, n}) }
+
+// TestShrinkSpotBoard: a Spot game that repeats a pattern turned shrinks
+// to a small board: row and column k go with N+1-k, which keeps every
+// rotation (one line at a time stops where the next removal breaks
+// the turn).
+func TestShrinkSpotBoard(t *testing.T) {
+	const n = 23
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d\n2 5 +\n5 22 +\n2 5 -\n", n) // (2,5) turned 90° clockwise is (5,22)
+	for k := 3; k < 2*n; k++ {                       // after the end: toggles of (2,5)
+		fmt.Fprintf(&b, "2 5 %c\n", "+-"[(k+1)%2])
+	}
+	b.WriteString("0\n")
+	src := []byte(b.String())
+	turned := func(ctx context.Context, src []byte) (bool, error) {
+		f := parse.Parse(parse.Spot, src)
+		if len(f.Errors) > 0 || len(f.Games) == 0 {
+			return false, nil
+		}
+		return analyze.Spot(f.Games[0]).Rotation != 0, nil
+	}
+	if ok, _ := turned(context.Background(), src); !ok {
+		t.Fatalf("the game does not repeat turned:\n%s", src)
+	}
+	small, runs, err := Shrink(context.Background(), src, turned, Options{Kind: parse.Spot, Jobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := parse.Parse(parse.Spot, small)
+	t.Logf("%d runs:\n%s", runs, small)
+	if len(f.Games) != 1 || f.Games[0].Size > 3 {
+		t.Errorf("shrunk to:\n%s", small)
+	}
+	if want := []int{0, 1, 3, 4}; fmt.Sprint(mirrored(5, []int{0, 1})) != fmt.Sprint(want) {
+		t.Errorf("mirrored(5, 0 1) = %v, want %v", mirrored(5, []int{0, 1}), want)
+	}
+	if got := fmt.Sprint(mirrored(5, []int{2})); got != "[2]" {
+		t.Errorf("mirrored(5, 2) = %s, want [2]", got)
+	}
+}
+
+// TestProjectSpotPad: a Spot board made smaller keeps 2N moves, made up
+// with legal toggles of (1,1) when the lines dropped took moves away.
+func TestProjectSpotPad(t *testing.T) {
+	var toks [][]byte
+	for _, m := range []string{"1 1 +", "2 2 +", "3 3 +", "4 4 +", "2 3 +", "3 2 +", "2 2 -", "1 4 +"} {
+		toks = append(toks, []byte(m))
+	}
+	g := project(parse.Spot, game{n: 4, toks: toks}, []int{0, 3})
+	var got []string
+	for _, m := range g.toks {
+		got = append(got, string(m))
+	}
+	if want := "[1 1 + 2 2 + 1 2 + 1 1 -]"; g.n != 2 || fmt.Sprint(got) != want {
+		t.Errorf("n %d, moves %v, want %s", g.n, got, want)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -111,25 +112,52 @@ func Run(ctx context.Context, argv []string, input []byte, lim Limits) (*Result,
 		runCtx, cancel = context.WithTimeoutCause(runCtx, lim.Time, errTime)
 		defer cancel()
 	}
-	cmd := exec.CommandContext(runCtx, path, argv[1:]...)
-	cmd.Args[0] = argv[0]
-	cmd.Stdin = bytes.NewReader(input)
 	out := &capped{limit: lim.Output, over: func() { stop(errOutput) }}
 	tail := &tailWriter{}
-	cmd.Stdout, cmd.Stderr = out, tail
-	setGroup(cmd)
-	cmd.Cancel = func() error { return killGroup(cmd.Process) }
-	// After the program exits, a process it left behind may still hold
-	// its output open: stop reading then.
-	cmd.WaitDelay = 200 * time.Millisecond
+	// The program writes into pipes of our own, read by our own
+	// goroutines: after it exits they read on until every process that
+	// holds a pipe is gone, so output the program wrote is never lost to
+	// a reader that was slow to be scheduled.
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		outR.Close()
+		outW.Close()
+		return nil, err
+	}
+	t := newTree()
+	defer t.end()
+	newCmd := func() *exec.Cmd {
+		cmd := exec.CommandContext(runCtx, path, argv[1:]...)
+		cmd.Args[0] = argv[0]
+		cmd.Stdin = bytes.NewReader(input)
+		cmd.Stdout, cmd.Stderr = outW, errW
+		t.configure(cmd)
+		cmd.Cancel = t.kill
+		cmd.WaitDelay = 200 * time.Millisecond
+		return cmd
+	}
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
+	cmd, err := t.start(newCmd(), newCmd)
+	outW.Close()
+	errW.Close()
+	read := drain(outR, out, errR, tail)
+	if err != nil {
+		read(0)
 		return nil, &StartError{Name: argv[0], Err: startReason(err)}
 	}
 	limitMemory(cmd.Process.Pid, lim.Memory)
 	werr := cmd.Wait()
-	r := &Result{Time: time.Since(start), Stdout: out.buf.Bytes(), StderrTail: tail.bytes()}
-	killGroup(cmd.Process) // whatever it started and left running
+	elapsed := time.Since(start)
+	t.end() // whatever it started and left running
+	// Once the tree is gone the pipes reach their end at once. A process
+	// that escaped where the tree cannot be contained may hold them: stop
+	// reading after a grace period then.
+	read(2 * time.Second)
+	r := &Result{Time: elapsed, Stdout: out.buf.Bytes(), StderrTail: tail.bytes()}
 	if ps := cmd.ProcessState; ps != nil {
 		r.CPU = ps.UserTime() + ps.SystemTime()
 		r.MaxRSS = maxRSS(ps)
@@ -193,6 +221,37 @@ func startReason(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// drain copies the two pipes into out and tail until their ends; the
+// function it returns waits for both, closing the pipes after grace (at
+// once when grace is 0) if they have not ended by then.
+func drain(outR *os.File, out io.Writer, errR *os.File, tail io.Writer) func(grace time.Duration) {
+	done := make(chan struct{}, 2)
+	cp := func(w io.Writer, r *os.File) {
+		if _, err := io.Copy(w, r); err != nil {
+			io.Copy(io.Discard, r) // past the output limit: keep the pipe flowing until the kill
+		}
+		done <- struct{}{}
+	}
+	go cp(out, outR)
+	go cp(tail, errR)
+	return func(grace time.Duration) {
+		timer := time.NewTimer(grace)
+		defer timer.Stop()
+		for n := 0; n < 2; {
+			select {
+			case <-done:
+				n++
+			case <-timer.C:
+				outR.Close()
+				errR.Close()
+				timer.Reset(time.Hour)
+			}
+		}
+		outR.Close()
+		errR.Close()
+	}
 }
 
 // capped keeps at most limit bytes (all when limit is 0) and calls over

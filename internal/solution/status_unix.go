@@ -4,26 +4,10 @@ package solution
 
 import (
 	"os"
-	"os/exec"
 	"syscall"
 
 	"golang.org/x/sys/unix"
 )
-
-// setGroup starts the program in a process group of its own, so that
-// killGroup reaches what it starts, and a Ctrl-C at the terminal reaches
-// gamels only, which then kills the group.
-func setGroup(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-}
-
-// killGroup kills the program's process group.
-func killGroup(p *os.Process) error {
-	if p == nil {
-		return nil
-	}
-	return syscall.Kill(-p.Pid, syscall.SIGKILL)
-}
 
 func signalName(s syscall.Signal) string {
 	if n := unix.SignalName(s); n != "" {

@@ -1,0 +1,52 @@
+package match
+
+import "math"
+
+// The Elo figures are those of cutechess-cli and of fastchess's
+// trinomial report (elo.cpp, elo_wdl.cpp): each game is an independent
+// draw of a win (1 point), a draw (½) or a loss (0); the score s is the
+// mean points a game; the logistic model turns a score into an Elo
+// difference, -400·log10(1/s - 1); the 95% interval is that of the
+// score, s ± 1.96·σ/√n with σ² the variance of the points of one game,
+// each end turned into Elo, and its half width is the error reported.
+
+// z95 is the two-sided 95% quantile of the normal distribution.
+const z95 = 1.959963984540054
+
+// eloOf returns the Elo difference of a score in [0, 1]: ±Inf at 1 and
+// 0, NaN outside.
+func eloOf(score float64) float64 {
+	return -400 * math.Log10(1/score-1)
+}
+
+// Elo is the Elo difference a score implies, with the half width of its
+// 95% interval.
+type Elo struct {
+	Diff  float64 // ±Inf for a score of 100% or 0%; NaN without games
+	Error float64 // +Inf when an end of the interval is past 0% or 100%; NaN without games
+}
+
+// EloOf returns the Elo difference of w wins, l losses and d draws, and
+// its 95% interval's half width. O(1).
+func EloOf(w, l, d int) Elo {
+	n := float64(w + l + d)
+	if n == 0 {
+		return Elo{math.NaN(), math.NaN()}
+	}
+	pw, pl, pd := float64(w)/n, float64(l)/n, float64(d)/n
+	s := pw + pd/2
+	variance := pw*(1-s)*(1-s) + pl*s*s + pd*(0.5-s)*(0.5-s)
+	sigma := math.Sqrt(variance / n)
+	lo, hi := s-z95*sigma, s+z95*sigma
+	e := Elo{Diff: eloOf(s), Error: math.Inf(1)}
+	if lo > 0 && hi < 1 {
+		e.Error = (eloOf(hi) - eloOf(lo)) / 2
+	}
+	return e
+}
+
+// Finite reports whether both figures are numbers, as JSON can hold
+// them.
+func (e Elo) Finite() bool {
+	return !math.IsInf(e.Diff, 0) && !math.IsNaN(e.Diff) && !math.IsInf(e.Error, 0) && !math.IsNaN(e.Error)
+}
