@@ -39,60 +39,21 @@ const annotationNodes = 200_000
 // of 24 bytes, 1.5 MiB, enough for positions of 200,000 nodes.
 const annotationTableBits = 16
 
-// annotationSet is what a job found for one snapshot.
-type annotationSet struct {
-	snap  *snapshot               // the snapshot annotated
-	games map[int]*solve.Analysis // by game index; games not analysed are absent
-	depth int
-	// partial is set on the set a job stores before it is done (the
-	// games on screen, annotated first): games holds the games done so
-	// far; base is the last complete set before it, which a later job
-	// still reuses for the other games.
-	partial bool
-	base    *annotationSet
-}
-
-// game returns the analysis of the game with index i, or nil.
-func (as *annotationSet) game(i int) *solve.Analysis {
-	if as == nil {
-		return nil
-	}
-	return as.games[i]
-}
-
-// reusable returns the analysis of the game with index i that a new job
-// may start from (solve.AnnotateFrom): this set's, else, for a partial
-// set, its base's; or nil.
-func (as *annotationSet) reusable(i int) *solve.Analysis {
-	if as == nil {
-		return nil
-	}
-	if an := as.games[i]; an != nil {
-		return an
-	}
-	return as.base.game(i)
-}
-
-// completeBase returns the complete set that a partial set made after
-// as rests on: as when complete, else its base.
-func (as *annotationSet) completeBase() *annotationSet {
-	if as != nil && as.partial {
-		return as.base
-	}
-	return as
-}
-
 // MaxAnnotatedSize is the largest document the engine annotates in the
 // background: 1 MiB, a few hundred games. A contest input of megabytes
 // would keep a processor busy for minutes after every edit; `gamels
 // analyze` annotates files of any size on demand.
 const MaxAnnotatedSize = 1 << 20
 
-// annotationJob is what a job tells the session as it goes; its fields
-// may be nil.
+// annotationJob is what a job tells the session as it goes, and asks
+// it; its fields may be nil.
 type annotationJob struct {
-	// progress counts the positions and games (annotations_progress.go).
-	progress *annProgress
+	// step is called after each position evaluated, gameDone after each
+	// game: the job's progress (session_annotation_progress.go).
+	step, gameDone func()
+	// gameStart is called before each game's search (the session's test
+	// hook).
+	gameStart func()
 	// visible is the span the client shows, looked at before each game.
 	visible func() *parse.Span
 	// partial receives the set of the games done so far, each time the
@@ -121,8 +82,8 @@ func annotate(ctx context.Context, snap *snapshot, depth int, job *annotationJob
 		prev = snap.cache.ann.Load()
 	}
 	a := solve.NewAnnotator(solve.Options{Depth: depth, Nodes: annotationNodes, TableBits: annotationTableBits})
-	a.Progress = job.progress.step
-	as := &annotationSet{snap: snap, games: map[int]*solve.Analysis{}, depth: depth}
+	a.Progress = job.step
+	as := &annotationSet{snap: snap, games: map[int]*solve.Analysis{}, depth: depth, judged: map[int]*solve.Judged{}}
 	done := make([]bool, len(fa.games))
 	var shown, partialFor *parse.Span
 	var order []int
@@ -135,7 +96,9 @@ func annotate(ctx context.Context, snap *snapshot, depth int, job *annotationJob
 		done[i] = true
 		left--
 		if g := fa.games[i].game; g.Size > 0 && len(g.Moves) > 0 {
-			runTestHook(ctx, "annotations-game", snap.uri)
+			if job.gameStart != nil {
+				job.gameStart()
+			}
 			an, err := a.AnnotateFrom(ctx, snap.kind, g, fa.rules, prev.reusable(g.Index))
 			switch {
 			case ctx.Err() != nil:
@@ -143,12 +106,21 @@ func annotate(ctx context.Context, snap *snapshot, depth int, job *annotationJob
 			case errors.Is(err, solve.ErrTooLarge), an == nil:
 			default:
 				as.games[g.Index] = an
+				jd, err := solve.JudgeGame(ctx, snap.kind, g, fa.rules, 0, an.Annotations)
+				if ctx.Err() != nil {
+					return nil
+				}
+				if err == nil {
+					as.judged[g.Index] = jd
+				}
 			}
 		}
-		job.progress.gameDone()
+		if job.gameDone != nil {
+			job.gameDone()
+		}
 		if job.partial != nil && shown != nil && !sameSpan(shown, partialFor) && left > 0 && shownDone(fa.games, shown, done) {
 			partialFor = shown
-			job.partial(&annotationSet{snap: snap, games: maps.Clone(as.games), depth: depth,
+			job.partial(&annotationSet{snap: snap, games: maps.Clone(as.games), judged: maps.Clone(as.judged), depth: depth,
 				partial: true, base: prev.completeBase()})
 		}
 	}
@@ -181,9 +153,49 @@ func shownDone(games []*gameAnalysis, v *parse.Span, done []bool) bool {
 	return true
 }
 
+// annotationOrder is the order in which a job takes the games: those on
+// the client's screen first (gameCache.visibleSpan), so that what the
+// user looks at is annotated first, whatever the size of the document.
+//
+// It returns the indexes of games, which are in document
+// order, in the order a job annotates them, leaving out those done: the
+// games that meet span v first, in document order, then the others by
+// their distance from v (the next game after it, the one before it, ...,
+// the nearer first). With no span, the document order. O(games).
+func annotationOrder(games []*gameAnalysis, v *parse.Span, done []bool) []int {
+	out := make([]int, 0, len(games))
+	keep := func(i int) {
+		if !done[i] {
+			out = append(out, i)
+		}
+	}
+	if v == nil {
+		for i := range games {
+			keep(i)
+		}
+		return out
+	}
+	lo := sort.Search(len(games), func(i int) bool { return games[i].game.Span.End >= v.Start })
+	hi := lo + sort.Search(len(games)-lo, func(i int) bool { return games[lo+i].game.Span.Start > v.End })
+	for i := lo; i < hi; i++ {
+		keep(i)
+	}
+	after, before := hi, lo-1
+	for after < len(games) || before >= 0 {
+		if before < 0 || after < len(games) && games[after].game.Span.Start-v.End <= v.Start-games[before].game.Span.End {
+			keep(after)
+			after++
+		} else {
+			keep(before)
+			before--
+		}
+	}
+	return out
+}
+
 // annotationDiagnostics returns a Hint diagnostic on every annotated
 // move of snap: code the annotation's kind ("missed-win", "blunder",
-// "decisive"), message its Hint. O(games + annotations).
+// "decisive", and the judged "inaccuracy", "mistake"), message its Hint. O(games + annotations).
 func annotationDiagnostics(snap *snapshot, as *annotationSet) []protocol.Diagnostic {
 	fa, err := snap.Analysis()
 	if err != nil || fa.tooLarge {
@@ -192,11 +204,7 @@ func annotationDiagnostics(snap *snapshot, as *annotationSet) []protocol.Diagnos
 	m := snap.Mapper()
 	var out []protocol.Diagnostic
 	for _, ga := range fa.games {
-		an := as.game(ga.game.Index)
-		if an == nil {
-			continue
-		}
-		for _, x := range an.Annotations {
+		for _, x := range as.notes(ga.game.Index) {
 			if x.Move >= len(ga.game.Moves) {
 				continue
 			}
@@ -237,7 +245,17 @@ func appendEngineHover(b []byte, kind parse.Kind, as *annotationSet, game, i int
 	b = strconv.AppendInt(b, int64(as.depth), 10)
 	b = append(b, "): before the move, "...)
 	b = append(b, an.Evals[i].Describe(who, other)...)
-	for _, x := range an.Annotations {
+	if jd := as.judgedGame(game); jd != nil && i < len(jd.Estimates) {
+		x, o := playerNames(kind, 0)
+		b = append(b, "\n\njudged (an estimate, not a proof): "...)
+		b = append(b, solve.FormatEstimate(jd.Estimates[i], x, o)...)
+		if i+1 < len(jd.Estimates) {
+			b = append(b, " before the move, "...)
+			b = append(b, solve.FormatEstimate(jd.Estimates[i+1], x, o)...)
+			b = append(b, " after it"...)
+		}
+	}
+	for _, x := range as.notes(game) {
 		if x.Move == i {
 			b = append(b, "\n\n"...)
 			b = append(b, x.Hint()...)

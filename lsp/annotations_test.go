@@ -11,6 +11,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"gamels/analyze/solve"
 )
 
 // annotatedGame is the 3x3 icfp game of solve's TestAnnotateHints: at
@@ -231,6 +233,15 @@ func TestParseAnalysisSettings(t *testing.T) {
 		{`{"gamels.analysis.depth":0}`, AnalysisSettings{Depth: 5}, AnalysisSettings{Depth: 5}, true},
 		{`{"gamels.analysis.depth":"deep"}`, AnalysisSettings{}, AnalysisSettings{}, true},
 		{`{"gamels.analysis.enabled":"yes"}`, AnalysisSettings{}, AnalysisSettings{}, true},
+		{`{"gamels":{"engine":{"level":"easy","time":250}}}`, AnalysisSettings{}, AnalysisSettings{Level: solve.LevelEasy, MoveTime: 250}, false},
+		{`{"gamels.engine.level":"strong"}`, AnalysisSettings{MoveTime: 50}, AnalysisSettings{Level: solve.LevelStrong, MoveTime: 50}, false},
+		{`{"gamels.engine.time":0}`, AnalysisSettings{MoveTime: 50}, AnalysisSettings{}, false},
+		{`{"gamels.engine.level":"hard"}`, AnalysisSettings{}, AnalysisSettings{}, true},
+		{`{"gamels.engine.level":""}`, AnalysisSettings{}, AnalysisSettings{}, true},
+		{`{"gamels.engine.level":3}`, AnalysisSettings{}, AnalysisSettings{}, true},
+		{`{"gamels.engine.time":5}`, AnalysisSettings{MoveTime: 50}, AnalysisSettings{MoveTime: 50}, true},
+		{`{"gamels.engine.time":30001}`, AnalysisSettings{}, AnalysisSettings{}, true},
+		{`{"gamels.engine.time":"1s"}`, AnalysisSettings{}, AnalysisSettings{}, true},
 	}
 	for _, tt := range tests {
 		got, err := parseSettings([]byte(tt.raw), Settings{Analysis: tt.cur})
@@ -240,6 +251,12 @@ func TestParseAnalysisSettings(t *testing.T) {
 	}
 	if d := (AnalysisSettings{}).depth(); d != 6 {
 		t.Errorf("default depth %d, want 6", d)
+	}
+	if d := (AnalysisSettings{}).moveTime(); d != time.Second {
+		t.Errorf("default engine time %v, want 1s (normal)", d)
+	}
+	if d := (AnalysisSettings{Level: solve.LevelEasy, MoveTime: 40}).moveTime(); d != 40*time.Millisecond {
+		t.Errorf("engine time %v, want 40ms, the setting", d)
 	}
 }
 

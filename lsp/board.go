@@ -3,7 +3,8 @@ package lsp
 import (
 	"bytes"
 	"context"
-	"encoding/json"
+	"fmt"
+	"math"
 	"sort"
 	"strconv"
 
@@ -11,6 +12,8 @@ import (
 	"go.lsp.dev/protocol"
 
 	"gamels/analyze"
+	"gamels/internal/picture"
+	"gamels/internal/render"
 	"gamels/internal/textpos"
 	"gamels/lsp/wire"
 	"gamels/parse"
@@ -21,53 +24,21 @@ import (
 // to draw and step through (docs/protocol.md).
 const BoardMethod = "gamels/board"
 
-// boardResult is the answer of gamels/board; docs/protocol.md gives it
-// as a TypeScript interface.
-type boardResult struct {
-	Kind    string   `json:"kind"` // "pousse", "spot", "path"
-	N       int      `json:"n"`
-	Game    int      `json:"game"`   // 1-based
-	Move    int      `json:"move"`   // 1-based; 0 before the first move and for PATH
-	Played  int      `json:"played"` // moves played: the board is after min(move, played)
-	Rows    []string `json:"rows"`
-	Verdict string   `json:"verdict"`
-	End     int      `json:"end"`     // 1-based ending move, 0 when none
-	Earlier int      `json:"earlier"` // 1-based earlier move of a repetition, 0 when none
-	// Rotation is, for a Spot pattern repeat, the quarter turns clockwise
-	// carrying the earlier pattern onto this one.
-	Rotation  int            `json:"rotation"`
-	Last      *boardMove     `json:"last,omitempty"`
-	Straights *boardStraight `json:"straights,omitempty"`
-	Path      []boardCell    `json:"winningPath,omitempty"`
-	OneMove   []boardCell    `json:"oneMoveWins,omitempty"`
-	Marks     []boardMark    `json:"marks,omitempty"` // the moves from here that end the game (play_marks.go)
-	// Outside is set when the position was outside every game and the
-	// answer is the nearest game at move 0 (params.nearest).
-	Outside bool `json:"outside,omitempty"`
-	// The game's moves are written by appendMoves, after the rest (none
-	// for PATH: nil).
-	game *parse.Game
-}
+// The answer of gamels/board (docs/protocol.md gives it as a TypeScript
+// interface) is written from a boardView by appendBoard, with the moves
+// list after it (appendMoves): one encoder for the whole answer.
 
-// boardMove is what the move shown did.
-type boardMove struct {
-	Cells   []boardCell `json:"cells"`             // Pousse: the pushed run; Spot: the square toggled
-	Off     *boardCell  `json:"off,omitempty"`     // Pousse: the square whose marker fell off
-	OffWho  string      `json:"offWho,omitempty"`  // "X" or "O"
-	Add     bool        `json:"add,omitempty"`     // Spot: a spot placed (else removed)
-	Illegal bool        `json:"illegal,omitempty"` // Spot: a move that changes nothing
-}
-
-type boardStraight struct {
-	X     int         `json:"x"`
-	O     int         `json:"o"`
-	Lines []boardLine `json:"lines"`
-}
-
-type boardLine struct {
-	Line  string `json:"line"` // "row" or "column"
-	Index int    `json:"index"`
-	Who   string `json:"who"` // "X" or "O"
+// A boardView is one board of a game: its position as internal/picture
+// draws it, which is the server's one model of a board (the gamels/board
+// answer is written from it; its svg, and gamels/picture, are drawn from
+// it), with the analysis of the game it came from.
+type boardView struct {
+	// Position is the board after the move under the cursor: its Move
+	// may be past the moves played (a move after the game ended: the
+	// board is that at the end, and Last is nil).
+	*picture.Position
+	ga     *gameAnalysis
+	played int // the moves played
 }
 
 type boardCell struct {
@@ -100,8 +71,16 @@ type boardParams struct {
 	// game at move 0 rather than null (nearestGame).
 	Nearest bool `json:"nearest"`
 	// SVG asks for the board drawn too, as the embeddable SVG of
-	// internal/picture (board_svg.go).
+	// internal/picture (boardSVG).
 	SVG bool `json:"svg"`
+	// Text asks for the board drawn as text too, with its highlight
+	// spans (internal/render's Board), for a view TextWidth columns wide
+	// (0 or absent: any width).
+	Text      bool `json:"text"`
+	TextWidth int  `json:"textWidth"`
+	// Moves is a scratch line played after the position (explored): the
+	// board drawn is the explored one, the moves listed the game's.
+	Moves []string `json:"moves"`
 }
 
 // board answers gamels/board: the game holding the cursor, drawn after
@@ -128,59 +107,72 @@ func board(ctx context.Context, snap *snapshot, p *boardParams) (any, error) {
 	if ga == nil {
 		return nil, nil
 	}
-	res := boardAt(snap.kind, ga, off)
-	if res == nil {
+	var g *parse.Game // the game whose moves are listed: none for PATH
+	var count int
+	if snap.kind != parse.Path {
+		g, count = ga.game, len(ga.game.Moves)
+	}
+	base := -1 // the moves before the scratch line, when exploring
+	if p.Moves != nil {
+		base = movesStarted(ga.game, off)
+		if ga, err = explored(snap.kind, fa.rules, ga, base, p.Moves); err != nil {
+			return nil, err
+		}
+		off = math.MaxInt
+	}
+	v := boardAt(snap.kind, ga, off)
+	if v == nil {
 		return nil, nil
 	}
-	res.Outside = outside
 	if err := ctx.Err(); err != nil {
 		return nil, err
-	}
-	var count int
-	if res.game != nil {
-		count = len(res.game.Moves)
 	}
 	if p.MovesAround == nil && count > MaxBoardMoves {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidRequest,
 			"gamels: game %d has %d moves, more than the %d a gamels/board answer lists whole: ask with movesAround (docs/protocol.md, version 2)",
-			res.Game, count, MaxBoardMoves)
+			v.Game, count, MaxBoardMoves)
 	}
-	b, err := json.Marshal(res)
-	if err != nil {
-		return nil, err
+	b := appendBoard(make([]byte, 0, 256+4*v.N*v.N), v, outside)
+	if base >= 0 {
+		b = appendScratch(b, ga.game, base)
 	}
-	b = b[:len(b)-1]
 	if p.SVG {
 		b = append(b, `,"svg":`...)
-		b = wire.AppendJSONString(b, boardSVG(snap.kind, ga, res))
+		b = wire.AppendJSONString(b, boardSVG(v))
+	}
+	if p.Text {
+		b = appendText(append(b, `,"text":`...), render.Board(v.Position, v.earlier(), max(p.TextWidth, 0)))
 	}
 	if p.MovesAround == nil {
-		b, err = appendMoves(ctx, b, snap.text, res.game, m, 1, count)
+		b, err = appendMoves(ctx, b, snap.text, g, m, 1, count)
 		if err != nil {
 			return nil, err
 		}
 		return jsonrpc2.RawMessage(append(b, '}')), nil
 	}
 	around := min(*p.MovesAround, MaxMovesAround)
-	cur := min(res.Move, count)
+	cur := min(v.Move, count)
+	if base >= 0 {
+		cur = base
+	}
 	from, to := max(1, cur-around), min(count, cur+around)
 	b = append(b, `,"version":2,"moveCount":`...)
 	b = strconv.AppendInt(b, int64(count), 10)
-	b, err = appendMoves(ctx, b, snap.text, res.game, m, from, to)
+	b, err = appendMoves(ctx, b, snap.text, g, m, from, to)
 	if err != nil {
 		return nil, err
 	}
 	for _, mark := range []struct {
 		name string
 		k    int
-	}{{"firstMove", 1}, {"lastMove", count}, {"endMove", res.End}, {"earlierMove", res.Earlier}} {
-		if mark.k < 1 || mark.k > count {
-			continue
+	}{{"firstMove", 1}, {"lastMove", count}, {"endMove", v.End}, {"earlierMove", v.Earlier}} {
+		if mark.k < 1 || mark.k > count || (base >= 0 && mark.k > base && mark.name != "firstMove" && mark.name != "lastMove") {
+			continue // an end or earlier board of the scratch line is no move of the transcript
 		}
 		b = append(b, `,"`...)
 		b = append(b, mark.name...)
 		b = append(b, `":`...)
-		b = appendMove(b, snap.text, res.game, m, mark.k)
+		b = appendMove(b, snap.text, g, m, mark.k)
 	}
 	return jsonrpc2.RawMessage(append(b, '}')), nil
 }
@@ -253,126 +245,220 @@ func appendMove(b []byte, text *textpos.Text, g *parse.Game, m *Mapper, k int) [
 	return append(b, '}')
 }
 
-// boardAt builds the board of game ga at offset off, or nil when the
-// game has no analysis.
-func boardAt(kind parse.Kind, ga *gameAnalysis, off int) *boardResult {
+// boardAt returns the board of game ga with the moves that start at or
+// before offset off played (all of a PATH board), or nil when the game
+// has no analysis. Cost: the position from the analysis (a Pousse replay
+// from the nearest checkpoint, a Spot replay of k moves), O(N²), and the
+// marks of the moves from it (playMarks).
+func boardAt(kind parse.Kind, ga *gameAnalysis, off int) *boardView {
 	g := ga.game
-	res := &boardResult{N: g.Size, Game: g.Index + 1}
+	v := &boardView{ga: ga}
 	if kind == parse.Path {
-		return pathBoard(res, g, ga.path)
+		v.Position = picture.PathPosition(g, ga.path)
+	} else if ga.result() != nil {
+		k := movesStarted(g, off)
+		switch {
+		case ga.pousse != nil:
+			v.played = ga.pousse.Played()
+			v.Position = picture.PoussePosition(g, ga.pousse, k)
+		case ga.spot != nil:
+			v.played = ga.spot.Played()
+			v.Position = picture.SpotPosition(g, ga.spot, k)
+		}
+		if v.Position != nil && k != v.Move { // a move after the end: the board at the end
+			v.Move, v.Last = k, nil
+		}
 	}
-	r := ga.result()
-	if r == nil {
+	if v.Position == nil {
 		return nil
 	}
-	res.Verdict = r.Verdict
-	if r.End >= 0 {
-		res.End = r.End + 1
-	}
-	if r.Earlier >= 0 {
-		res.Earlier, res.Rotation = r.Earlier+1, r.Rotation
-	}
-	res.Move = sort.Search(len(g.Moves), func(i int) bool { return g.MoveSpan(i).Start > off })
-	res.game = g
-	switch {
-	case ga.pousse != nil:
-		res.Kind = "pousse"
-		pousseBoard(res, g, ga.pousse)
-	case ga.spot != nil:
-		res.Kind = "spot"
-		spotBoard(res, g, ga.spot)
-	}
-	res.Marks = playMarks(ga, res.Move)
-	return res
+	v.Game = g.Index + 1
+	v.Marks = playMarks(ga, v.Move)
+	return v
 }
 
-// pousseBoard fills res with the Pousse board after move res.Move (at
-// most the moves played), what that move pushed, and the straights.
-func pousseBoard(res *boardResult, g *parse.Game, pg *analyze.PousseGame) {
-	res.Played = pg.Played()
-	k := min(res.Move, res.Played)
-	prev, _ := pousseStates.Get().(*analyze.PousseState)
-	st := pg.BoardInto(prev, max(k-1, 0))
-	if st == nil {
-		return
-	}
-	defer pousseStates.Put(st)
-	if k > 0 && k == res.Move {
-		mv := g.Moves[k-1]
-		sh := st.PushRun(mv.Dir(), mv.Line())
-		last := &boardMove{Cells: cells(sh.Run)}
-		if sh.OffWho != analyze.None {
-			last.Off, last.OffWho = &boardCell{sh.Off.Row, sh.Off.Col}, marker(sh.OffWho)
+// movesStarted returns the number of g's moves that start at or before
+// offset off. O(log moves).
+func movesStarted(g *parse.Game, off int) int {
+	return sort.Search(len(g.Moves), func(i int) bool { return g.MoveSpan(i).Start > off })
+}
+
+// appendScratch appends the answer's scratch member for an explored
+// board (explored): {"from":k,"moves":["L2",...]}, the scratch moves as
+// the transcript would hold them, after the first k moves of line.
+func appendScratch(b []byte, line *parse.Game, k int) []byte {
+	b = strconv.AppendInt(append(b, `,"scratch":{"from":`...), int64(k), 10)
+	b = append(b, `,"moves":[`...)
+	for i, mv := range line.Moves[k:] {
+		if i > 0 {
+			b = append(b, ',')
 		}
-		res.Last = last
-		st = pg.BoardInto(st, k)
+		b = wire.AppendJSONString(b, moveToken(mv))
 	}
-	for r := 1; r <= st.N(); r++ {
-		res.Rows = append(res.Rows, string(st.AppendRow(nil, r, '.')))
-	}
-	x, o := st.Straights()
-	res.Straights = &boardStraight{X: x, O: o, Lines: []boardLine{}}
-	for _, l := range st.StraightLines() {
-		line := "row"
-		if l.Col {
-			line = "column"
-		}
-		res.Straights.Lines = append(res.Straights.Lines, boardLine{line, l.Index, marker(l.Who)})
-	}
+	return append(b, "]}"...)
 }
 
-// spotBoard fills res with the Spot pattern after move res.Move (at
-// most the moves played) and the square that move toggled.
-func spotBoard(res *boardResult, g *parse.Game, sg *analyze.SpotGame) {
-	res.Played = sg.Played()
-	k := min(res.Move, res.Played)
-	st := sg.Board(k)
-	if k > 0 && k == res.Move {
-		mv := g.Moves[k-1]
-		res.Last = &boardMove{Cells: []boardCell{{mv.Row(), mv.Col()}}, Add: mv.Add(), Illegal: sg.IllegalAt(k - 1)}
-	}
-	row := make([]byte, 0, st.N())
-	for r := 1; r <= st.N(); r++ {
-		res.Rows = append(res.Rows, string(st.AppendRow(row[:0], r, '*', '.')))
-	}
+// boardSVG draws v as the embeddable SVG of internal/picture (its hooks:
+// picture's embed.go; docs/protocol.md), with the earlier board of a
+// repetition beside when v shows one. O(N²) (the earlier board: a
+// replay from the nearest checkpoint).
+func boardSVG(v *boardView) []byte {
+	return picture.SVG(v.Position, &picture.Options{Embed: true, Earlier: v.earlier()})
 }
 
-// pathBoard fills res with a PATH board as written ('?' for a character
-// that is not a cell or a missing one), its verdict, the winning path
-// and the one-move winning cells of the side that has them.
-func pathBoard(res *boardResult, g *parse.Game, pr *analyze.PathGame) *boardResult {
-	if pr == nil {
+// earlier returns the earlier board of the repetition v shows (see
+// picture.Position.ShowsRepeat), or nil.
+func (v *boardView) earlier() *picture.Position {
+	if !v.ShowsRepeat() {
 		return nil
 	}
-	res.Kind = "path"
-	res.Verdict = pr.Verdict
-	n := g.Size
-	for i := range n {
-		row := bytes.Repeat([]byte{'?'}, n)
-		if i < len(g.Rows) {
-			for j, c := range g.Rows[i].Cells[:min(n, len(g.Rows[i].Cells))] {
-				if c != parse.CellBad {
-					row[j] = c
-				}
+	var e *picture.Position
+	switch g := v.ga.game; {
+	case v.ga.pousse != nil:
+		e = picture.PoussePosition(g, v.ga.pousse, v.Earlier)
+	case v.ga.spot != nil:
+		e = picture.SpotPosition(g, v.ga.spot, v.Earlier)
+	}
+	if e != nil {
+		e.Game = v.Game
+	}
+	return e
+}
+
+// appendBoard appends the members of the gamels/board answer that v
+// holds, after the opening brace, in the order and with the omissions
+// docs/protocol.md gives: kind, n, game, move, played, rows, verdict,
+// end, earlier, rotation, then last, straights, winningPath,
+// oneMoveWins, marks and outside when they say something. O(N²).
+func appendBoard(b []byte, v *boardView, outside bool) []byte {
+	num := func(b []byte, name string, n int) []byte {
+		b = append(b, `,"`...)
+		b = append(b, name...)
+		b = append(b, `":`...)
+		return strconv.AppendInt(b, int64(n), 10)
+	}
+	b = append(b, `{"kind":`...)
+	b = wire.AppendJSONString(b, v.Kind.String())
+	b = num(b, "n", v.N)
+	b = num(b, "game", v.Game)
+	b = num(b, "move", v.Move)
+	b = num(b, "played", v.played)
+	b = append(b, `,"rows":[`...)
+	for r := range v.N {
+		if r > 0 {
+			b = append(b, ',')
+		}
+		b = wire.AppendJSONString(b, v.Squares[r*v.N:(r+1)*v.N])
+	}
+	b = append(b, `],"verdict":`...)
+	b = wire.AppendJSONString(b, v.Verdict)
+	b = num(b, "end", v.End)
+	b = num(b, "earlier", v.Earlier)
+	rotation := 0
+	if v.Earlier > 0 {
+		rotation = v.Rotation
+	}
+	b = num(b, "rotation", rotation)
+	if l := v.Last; l != nil {
+		b = append(b, `,"last":{"cells":`...)
+		b = appendCells(b, l.Run)
+		if l.OffWho != analyze.None {
+			b = append(b, `,"off":`...)
+			b = appendCell(b, l.Off)
+			b = append(b, `,"offWho":"`...)
+			b = append(b, marker(l.OffWho)...)
+			b = append(b, '"')
+		}
+		if l.Add {
+			b = append(b, `,"add":true`...)
+		}
+		if l.Illegal {
+			b = append(b, `,"illegal":true`...)
+		}
+		b = append(b, '}')
+	}
+	if v.Kind == parse.Pousse {
+		var x, o int
+		for _, l := range v.Straights {
+			if l.Who == analyze.Second {
+				o++
+			} else {
+				x++
 			}
 		}
-		res.Rows = append(res.Rows, string(row))
+		b = append(b, `,"straights":{"x":`...)
+		b = strconv.AppendInt(b, int64(x), 10)
+		b = num(b, "o", o)
+		b = append(b, `,"lines":[`...)
+		for i, l := range v.Straights {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			line := "row"
+			if l.Col {
+				line = "column"
+			}
+			b = append(b, `{"line":"`...)
+			b = append(b, line...)
+			b = append(b, '"')
+			b = num(b, "index", l.Index)
+			b = append(b, `,"who":"`...)
+			b = append(b, marker(l.Who)...)
+			b = append(b, `"}`...)
+		}
+		b = append(b, "]}"...)
 	}
-	res.Path = cells(pr.Path)
-	if in1 := pr.OneMoveWins(); in1 != nil {
-		res.OneMove = cells(in1)
+	if len(v.Path) > 0 {
+		b = appendCells(append(b, `,"winningPath":`...), v.Path)
 	}
-	return res
+	if len(v.OneMove) > 0 {
+		b = appendCells(append(b, `,"oneMoveWins":`...), v.OneMove)
+	}
+	if len(v.Marks) > 0 {
+		b = append(b, `,"marks":[`...)
+		for i, m := range v.Marks {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '{')
+			if m.Slot != "" {
+				b = append(b, `"slot":`...)
+				b = wire.AppendJSONString(b, m.Slot)
+			} else {
+				b = appendCell(append(b, `"cell":`...), m.Cell)
+			}
+			b = append(b, `,"mark":`...)
+			b = wire.AppendJSONString(b, m.Mark)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	if outside {
+		b = append(b, `,"outside":true`...)
+	}
+	return b
 }
 
-func cells(cs []analyze.Cell) []boardCell {
-	out := make([]boardCell, len(cs))
+// appendCells appends cs as a JSON array of {"row":r,"col":c}.
+func appendCells(b []byte, cs []analyze.Cell) []byte {
+	b = append(b, '[')
 	for i, c := range cs {
-		out[i] = boardCell{c.Row, c.Col}
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendCell(b, c)
 	}
-	return out
+	return append(b, ']')
 }
 
+// appendCell appends c as {"row":r,"col":c}.
+func appendCell(b []byte, c analyze.Cell) []byte {
+	b = append(b, `{"row":`...)
+	b = strconv.AppendInt(b, int64(c.Row), 10)
+	b = append(b, `,"col":`...)
+	b = strconv.AppendInt(b, int64(c.Col), 10)
+	return append(b, '}')
+}
 func marker(p analyze.Player) string {
 	if p == analyze.Second {
 		return "O"
@@ -400,4 +486,67 @@ func moveText(text *textpos.Text, sp parse.Span) string {
 		}
 	}
 	return string(out)
+}
+
+// playMarks returns the marks of the moves from the position after the
+// first k moves of game ga: only the moves that end the game (a Pousse
+// win or loss at once, an icfp or Spot repetition), from analyze's
+// candidates, the same that completion lists; none once the game is
+// over, and none for PATH.
+//
+// Cost: that of the candidates: O(N³) for Pousse (4N moves, each an
+// O(N²) copy of the position), O(k + N²) for Spot.
+func playMarks(ga *gameAnalysis, k int) []picture.Mark {
+	var out []picture.Mark
+	switch {
+	case ga.pousse != nil:
+		pc := ga.pousse.Candidates(k)
+		if pc == nil || k > ga.pousse.Played() {
+			return nil
+		}
+		for _, c := range pc.Moves {
+			if mk := c.Mark(pc.Mover); mk != analyze.MarkNone {
+				out = append(out, picture.Mark{Slot: c.Token(), Mark: string(mk)})
+			}
+		}
+	case ga.spot != nil:
+		if r := ga.spot.Result; r.End >= 0 && k > r.End {
+			return nil
+		}
+		for _, c := range ga.spot.Candidates(k) {
+			if mk := c.Mark(); mk != analyze.MarkNone {
+				out = append(out, picture.Mark{Cell: analyze.Cell{Row: c.Row, Col: c.Col}, Mark: string(mk)})
+			}
+		}
+	}
+	return out
+}
+
+// appendText appends the text drawing d as the answer's text member:
+// {"lines":[...],"spans":[{"line","start","end","kind"}...],"grid":{...}}
+// (docs/protocol.md). O(size of d).
+func appendText(b []byte, d *render.Drawing) []byte {
+	b = append(b, `{"lines":[`...)
+	for i, l := range d.Lines {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = wire.AppendJSONString(b, l)
+	}
+	b = append(b, `],"spans":[`...)
+	for i, sp := range d.Spans {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(append(b, `{"line":`...), int64(sp.Line), 10)
+		b = strconv.AppendInt(append(b, `,"start":`...), int64(sp.Start), 10)
+		b = strconv.AppendInt(append(b, `,"end":`...), int64(sp.End), 10)
+		b = append(wire.AppendJSONString(append(b, `,"kind":`...), sp.Kind), '}')
+	}
+	g := d.Grid
+	b = fmt.Appendf(b, `],"grid":{"line":%d,"col":%d,"lineStep":%d,"colStep":%d,"width":%d`, g.Line, g.Col, g.LineStep, g.ColStep, g.Width)
+	if g.Top != 0 || g.Left != 0 {
+		b = fmt.Appendf(b, `,"top":%d,"bottom":%d,"left":%d,"right":%d`, g.Top, g.Bottom, g.Left, g.Right)
+	}
+	return append(b, "}}"...)
 }

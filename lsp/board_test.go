@@ -17,6 +17,26 @@ import (
 	"gamels/parse"
 )
 
+// The parts of a gamels/board answer the tests read, as a client reads
+// them (docs/protocol.md; the server writes them by hand, appendBoard).
+type (
+	boardStraight struct {
+		X     int         `json:"x"`
+		O     int         `json:"o"`
+		Lines []boardLine `json:"lines"`
+	}
+	boardLine struct {
+		Line  string `json:"line"`
+		Index int    `json:"index"`
+		Who   string `json:"who"`
+	}
+	boardMark struct {
+		Slot string     `json:"slot,omitempty"`
+		Cell *boardCell `json:"cell,omitempty"`
+		Mark string     `json:"mark"`
+	}
+)
+
 // TestBoardCapability checks that initialize advertises gamels/board and
 // the version of its answer.
 func TestBoardCapability(t *testing.T) {

@@ -74,7 +74,7 @@ func (ga *gameAnalysis) outcome(kind parse.Kind) analyze.Outcome {
 	case ga.path != nil:
 		o = ga.path.Outcome()
 	default:
-		o = analyze.Outcome{Kind: kind, End: -1}
+		o = analyze.Outcome{Kind: kind, End: -1, Earlier: -1}
 	}
 	if ga.game.Size == 0 {
 		o.Verdict = "" // nothing replayed
@@ -234,9 +234,9 @@ func parseAndAnalyze(fa *fileAnalysis, kind parse.Kind, text []byte, configured 
 		games []*gameAnalysis
 		rules parse.Rules // set before the first game is handed out
 	)
-	stopped := func() bool { return stop != nil && stop.Load() }
+	superseded := func() bool { return stop != nil && stop.Load() }
 	p := newPool(0, func(ga *gameAnalysis) {
-		if !stopped() {
+		if !superseded() {
 			runEngine(kind, rules, ga, nil)
 		}
 	})
@@ -251,7 +251,7 @@ func parseAndAnalyze(fa *fileAnalysis, kind parse.Kind, text []byte, configured 
 	func() {
 		defer p.wait()
 		fa.file = parse.ParseEach(kind, text, func(f *parse.File, g *parse.Game) {
-			if stopped() {
+			if superseded() {
 				panic(stopParse{})
 			}
 			if games == nil {
@@ -275,7 +275,7 @@ func parseAndAnalyze(fa *fileAnalysis, kind parse.Kind, text []byte, configured 
 		return analyzeGames(kind, fa.rules, fa.file.Games, fa.games, todo, nil, stop)
 	}
 	fa.games = games
-	return !stopped()
+	return !superseded()
 }
 
 // runEngine fills ga with the engine's result for its game. base, when
@@ -303,9 +303,9 @@ func runEngine(kind parse.Kind, rules parse.Rules, ga, base *gameAnalysis) {
 // analysis of its earlier text (see runEngine). It reports false, with
 // out incomplete, when stop was set before the end.
 func analyzeGames(kind parse.Kind, rules parse.Rules, games []*parse.Game, out []*gameAnalysis, todo []int, bases []*gameAnalysis, stop *atomic.Bool) bool {
-	stopped := func() bool { return stop != nil && stop.Load() }
+	superseded := func() bool { return stop != nil && stop.Load() }
 	one := func(i int) {
-		if stopped() {
+		if superseded() {
 			return
 		}
 		ga := &gameAnalysis{game: games[i], diags: new(gameDiags)}
@@ -318,13 +318,13 @@ func analyzeGames(kind parse.Kind, rules parse.Rules, games []*parse.Game, out [
 	}
 	p := newPool(len(todo), one)
 	for _, i := range todo {
-		if stopped() {
+		if superseded() {
 			break
 		}
 		p.add(i)
 	}
 	p.wait()
-	return !stopped()
+	return !superseded()
 }
 
 // gameAt returns the game whose span contains offset off (or ends right
@@ -358,7 +358,7 @@ type gameCache struct {
 	last *fileAnalysis
 
 	ann atomic.Pointer[annotationSet]
-	// visible is the span the client shows (annotations_order.go).
+	// visible is the span the client shows (cache_annotations.go).
 	visible atomic.Pointer[parse.Span]
 }
 

@@ -64,7 +64,7 @@ func BenchmarkAnalyzeFile(b *testing.B) {
 // protocol diagnostics (one per game end, plus unplayed moves).
 func BenchmarkDiagnostics(b *testing.B) {
 	text := bigPousse(b)
-	snap := &snapshot{kind: parse.Pousse, text: textpos.FromBytes(text), enc: UTF16}
+	snap := &snapshot{snapshotSpec: snapshotSpec{kind: parse.Pousse, text: textpos.FromBytes(text), enc: UTF16}}
 	fa, err := snap.Analysis()
 	if err != nil {
 		b.Fatal(err)
@@ -86,7 +86,7 @@ func BenchmarkApplyChange(b *testing.B) {
 	for b.Loop() {
 		// A fresh snapshot each time: the line index is part of the cost
 		// (in the server it is usually built already, for diagnostics).
-		old := &snapshot{text: textpos.FromBytes(text), enc: UTF16}
+		old := &snapshot{snapshotSpec: snapshotSpec{text: textpos.FromBytes(text), enc: UTF16}}
 		if _, ok := applyChanges(old, change); !ok {
 			b.Fatal("not in sync")
 		}

@@ -39,7 +39,8 @@ func TestAnalyzeFileEdits(t *testing.T) {
 					next := editMoves(rng, cur)
 					// The edited text as the server makes it: an Edit
 					// of the previous one, sharing its untouched chunks.
-					start, oldEnd, newEnd := parse.Diff(cur, next)
+					nextT := textpos.FromBytes(next)
+					start, oldEnd, newEnd := textpos.Diff(curT, nextT)
 					cur, curT = next, curT.Edit(start, oldEnd, next[start:newEnd])
 					got := analyzeFile(parse.Pousse, curT, rules, cache, nil)
 					want := analyzeFile(parse.Pousse, textpos.FromBytes(cur), rules, nil, nil)

@@ -33,40 +33,51 @@ func newDocument(u uri.URI, sp snapshotSpec) *document {
 
 // A snapshotSpec is what one snapshot of a document is made of, besides
 // what the document gives each of its snapshots (its URI, its analysis
-// cache and its rank).
+// cache and its rank). A snapshot embeds its spec.
 type snapshotSpec struct {
-	version   int32
-	kind      parse.Kind
-	text      *textpos.Text
-	enc       Encoding
-	rules     parse.Rules
-	verdicts  VerdictLevel
+	version int32
+	kind    parse.Kind // 0 when the document is not a transcript
+	// text is shared with the document's other snapshots: an edit makes
+	// a new Text that shares what it did not touch (textpos.Text.Edit).
+	text *textpos.Text
+	enc  Encoding
+
+	// The settings the snapshot is made with (cache_settings.go): a new
+	// setting makes new snapshots (didChangeConfiguration), so that a
+	// request reads them from its snapshot, as they were when the client
+	// asked.
+	rules    parse.Rules      // gamels.pousse.rules (the file's own line wins)
+	verdicts VerdictLevel     // gamels.diagnostics.verdicts
+	engine   AnalysisSettings // gamels.analysis: the engine's annotations and searches
+
+	// outOfSync is set when a change could not be applied: text is the
+	// last good text, which the client no longer has. Requests that
+	// answer with edits refuse such a snapshot (errOutOfSync).
 	outOfSync bool
-	expected  *expectedOutput // cache_expected.go
+
+	// expected is the expected output the snapshot is compared with,
+	// as it is read; nil when it has none (cache_expected.go).
+	expected *expectedRef
+}
+
+// withSettings returns sp with the settings of set.
+func (sp snapshotSpec) withSettings(set Settings) snapshotSpec {
+	sp.rules, sp.verdicts, sp.engine = set.PousseRules, set.Verdicts, set.Analysis
+	return sp
 }
 
 // spec returns what s is made of, for a next snapshot that changes part
 // of it.
-func (s *snapshot) spec() snapshotSpec {
-	return snapshotSpec{version: s.version, kind: s.kind, text: s.text, enc: s.enc,
-		rules: s.rules, verdicts: s.verdicts, outOfSync: s.outOfSync, expected: s.expected}
-}
+func (s *snapshot) spec() snapshotSpec { return s.snapshotSpec }
 
 // next makes the document's next snapshot from sp, makes it current and
 // returns it. It is the one place a document's snapshot is made.
 func (d *document) next(sp snapshotSpec) *snapshot {
 	snap := &snapshot{
-		uri:       d.uri,
-		version:   sp.version,
-		kind:      sp.kind,
-		text:      sp.text,
-		enc:       sp.enc,
-		rules:     sp.rules,
-		verdicts:  sp.verdicts,
-		outOfSync: sp.outOfSync,
-		expected:  sp.expected,
-		cache:     d.cache,
-		seq:       d.seq.Add(1),
+		snapshotSpec: sp,
+		uri:          d.uri,
+		cache:        d.cache,
+		seq:          d.seq.Add(1),
 	}
 	if old := d.snap.Swap(snap); old != nil {
 		old.supersede()

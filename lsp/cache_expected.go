@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/url"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"weak"
 
 	"go.lsp.dev/uri"
 
@@ -38,10 +38,9 @@ type expectedOutput struct {
 	// MaxDocumentSize, not a regular file, unreadable.
 	err  error
 	open bool // text is the editor's (an open document)
-	// size and mtime are the disk file's when it was read: a watched
-	// file's event that changes neither is not read again.
-	size  int64
-	mtime time.Time
+	// id is the disk file's when it was read: a watched file's event
+	// that leaves it as it was is not read again.
+	id FileID
 }
 
 // name is how messages call the file: its base name.
@@ -62,55 +61,178 @@ func (e *expectedOutput) same(o *expectedOutput) bool {
 	if e.open {
 		return e.text == o.text
 	}
-	return e.size == o.size && e.mtime.Equal(o.mtime)
+	return e.id.same(o.id)
 }
 
-// readExpected reads the expected output at path from files (the
-// server's one access to the file system: Options.Files); nil when there
-// is no file there, or no files. A file over MaxDocumentSize, or one
-// that is not a regular file (a directory, a FIFO that would block), is
-// not read: the reading's err says why. O(size), at most
-// MaxDocumentSize.
-func readExpected(files fs.FS, path string) *expectedOutput {
-	name, ok := fsName(path)
-	if files == nil || !ok {
+// Files is what the server reads of the file system (Options.Files):
+// the expected outputs of the open transcripts, and nothing else.
+type Files interface {
+	// Stat returns the ID of the file at path, following a final
+	// symbolic link only when follow is set (else a link's ID, its Mode
+	// fs.ModeSymlink).
+	Stat(path string, follow bool) (FileID, error)
+	// Read reads the file at path when it is a regular file of at most
+	// limit bytes, following a final link only when follow is set,
+	// without blocking in its open (a FIFO waits for no writer), and
+	// returns its bytes and the ID of the file it opened (its
+	// descriptor's, not the name's). Anything else (a link not
+	// followed, a FIFO, a directory, a larger file): no bytes, the ID
+	// that says which, no error.
+	Read(path string, follow bool, limit int64) ([]byte, FileID, error)
+}
+
+// A FileID tells a file and its version: the same device, inode, size
+// and modification time are taken for the same bytes.
+type FileID struct {
+	Dev, Ino uint64
+	Size     int64
+	ModTime  time.Time
+	Mode     fs.FileMode
+}
+
+func (a FileID) same(b FileID) bool {
+	return a.Dev == b.Dev && a.Ino == b.Ino && a.Size == b.Size && a.ModTime.Equal(b.ModTime) && a.Mode == b.Mode
+}
+
+// fileKey is a FileID as a map key.
+type fileKey struct {
+	dev, ino    uint64
+	size, mtime int64
+}
+
+func (a FileID) key() fileKey { return fileKey{a.Dev, a.Ino, a.Size, a.ModTime.UnixNano()} }
+
+// outputTexts are the texts of the expected outputs read from disk, by
+// the file's ID, for as long as a snapshot holds them: transcripts that
+// share an expected output share one reading of it, and a file read
+// again unchanged is not read (readExpected).
+type outputTexts struct {
+	mu sync.Mutex
+	m  map[fileKey]weak.Pointer[textpos.Text]
+}
+
+func (o *outputTexts) get(id FileID) *textpos.Text {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.m[id.key()].Value()
+}
+
+// put keeps t as the text of the file id, and forgets the texts no
+// snapshot holds any more.
+func (o *outputTexts) put(id FileID, t *textpos.Text) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.m == nil {
+		o.m = map[fileKey]weak.Pointer[textpos.Text]{}
+	}
+	for k, p := range o.m {
+		if p.Value() == nil {
+			delete(o.m, k)
+		}
+	}
+	o.m[id.key()] = weak.Make(t)
+}
+
+// A candidate is a file that may hold a transcript's expected output:
+// its path, and whether a final symbolic link there is followed (only
+// for the file gamels.expectedOutput names: the user chose it).
+type candidate struct {
+	path   string
+	follow bool
+}
+
+// readExpected reads the expected output at c through files (the
+// server's one access to the file system: Options.Files), or takes the
+// text of a reading of the same file (texts); nil when there is no file
+// there, or no files. A link beside a transcript (NAME.out ->
+// ~/.ssh/id_ed25519) is not followed, a file that is not a regular file
+// (a directory, a FIFO) or is over MaxDocumentSize is not read, and the
+// reading's err says why; what is read is checked on the file opened,
+// not on its name. O(size), at most MaxDocumentSize; O(1) when the file
+// is unchanged since a reading a snapshot still holds.
+func readExpected(files Files, texts *outputTexts, c candidate) *expectedOutput {
+	if files == nil {
 		return nil
 	}
-	fi, err := fs.Stat(files, name)
+	id, err := files.Stat(c.path, c.follow)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	e := &expectedOutput{path: path, uri: uri.File(path)}
-	switch {
-	case err != nil:
-		e.err = err
-		return e
-	case !fi.Mode().IsRegular():
-		e.err = fmt.Errorf("%s is not a regular file", e.name())
-		return e
-	case fi.Size() > MaxDocumentSize:
-		e.err = tooLargeExpected(fi.Size())
-		return e
-	}
-	e.size, e.mtime = fi.Size(), fi.ModTime()
-	f, err := files.Open(name)
+	e := &expectedOutput{path: c.path, uri: uri.File(c.path)}
 	if err != nil {
 		e.err = err
 		return e
 	}
-	defer f.Close()
-	// The file may have grown since the Stat: read one byte over the
-	// bound to know.
-	data, err := io.ReadAll(io.LimitReader(f, MaxDocumentSize+1))
+	if e.err = e.unreadable(id); e.err != nil {
+		return e
+	}
+	if t := texts.get(id); t != nil {
+		e.text, e.id = t, id
+		return e
+	}
+	data, id, err := files.Read(c.path, c.follow, MaxDocumentSize)
 	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
 	case err != nil:
 		e.err = err
-	case len(data) > MaxDocumentSize:
+	case e.unreadable(id) != nil:
+		e.err = e.unreadable(id)
+	case len(data) > MaxDocumentSize: // grown since the open
 		e.err = tooLargeExpected(int64(len(data)))
 	default:
-		e.text = textpos.FromBytes(data)
+		e.text, e.id = textpos.FromBytes(data), id
+		texts.put(id, e.text)
 	}
 	return e
+}
+
+// unreadable says why the file id is not read, or nil.
+func (e *expectedOutput) unreadable(id FileID) error {
+	switch {
+	case id.Mode&fs.ModeSymlink != 0:
+		return fmt.Errorf("%s is a symbolic link, not followed: only gamels.expectedOutput may name a file elsewhere", e.name())
+	case !id.Mode.IsRegular():
+		return fmt.Errorf("%s is not a regular file", e.name())
+	case id.Size > MaxDocumentSize:
+		return tooLargeExpected(id.Size)
+	}
+	return nil
+}
+
+// An expectedRef is the expected output a snapshot is compared with,
+// being read: the session reads it off the read goroutine
+// (session_expected.go), and what needs it waits for the reading (get).
+// Set once.
+type expectedRef struct {
+	done chan struct{}
+	e    *expectedOutput
+}
+
+func pendingExpected() *expectedRef { return &expectedRef{done: make(chan struct{})} }
+
+// readyExpected is a reading already made; nil for none.
+func readyExpected(e *expectedOutput) *expectedRef {
+	if e == nil {
+		return nil
+	}
+	r := pendingExpected()
+	r.set(e)
+	return r
+}
+
+func (r *expectedRef) set(e *expectedOutput) {
+	r.e = e
+	close(r.done)
+}
+
+// get waits for the reading and returns it; nil for none.
+func (r *expectedRef) get() *expectedOutput {
+	if r == nil {
+		return nil
+	}
+	<-r.done
+	return r.e
 }
 
 // openExpected is the expected output at path as the editor holds it.
@@ -147,13 +269,6 @@ func expectedPaths(transcript, setting string) []string {
 	return []string{filepath.Join(dir, name+".expected.out"), filepath.Join(dir, name+".out")}
 }
 
-// fsName is the name of path in Options.Files, which is rooted at the
-// file system's root: "/a/b.out" is "a/b.out".
-func fsName(path string) (string, bool) {
-	name := strings.TrimPrefix(filepath.ToSlash(path), "/")
-	return name, fs.ValidPath(name)
-}
-
 // filePath returns the file path of a file: URI, decoded; false for
 // another scheme.
 func filePath(u uri.URI) (string, bool) {
@@ -167,6 +282,10 @@ func filePath(u uri.URI) (string, bool) {
 	}
 	return filepath.Clean(filepath.FromSlash(p)), true
 }
+
+// output is the expected output the snapshot is compared with, once it
+// is read; nil when it has none.
+func (s *snapshot) output() *expectedOutput { return s.expected.get() }
 
 // A judgement is a snapshot compared with its expected output, made once
 // per snapshot on first use (snapshot.judgement).
@@ -182,7 +301,7 @@ type judgement struct {
 // The comparison reads the output once, keeping only its differing lines
 // (contest.Compare: O(games + lines)).
 func (s *snapshot) judgement() *judgement {
-	e := s.expected
+	e := s.output()
 	if e == nil || e.err != nil || s.kind == 0 || s.outOfSync {
 		return nil
 	}

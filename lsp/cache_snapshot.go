@@ -10,7 +10,6 @@ import (
 
 	"go.lsp.dev/uri"
 
-	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -20,28 +19,15 @@ import (
 // replaces the document's current snapshot atomically, so a request or
 // a diagnostics run that holds a snapshot sees one consistent version.
 type snapshot struct {
-	uri     uri.URI
-	version int32
-	kind    parse.Kind // 0 when the document is not a transcript
-	// text is shared with the document's other snapshots: an edit makes
-	// a new Text that shares what it did not touch (textpos.Text.Edit).
-	text  *textpos.Text
-	enc   Encoding
-	rules parse.Rules // the configured Pousse rules (the file's own line wins)
-	// verdicts is gamels.diagnostics.verdicts when the snapshot was made.
-	verdicts VerdictLevel
-	cache    *gameCache // shared by the document's snapshots
-	seq      uint64     // the snapshot's rank among its document's snapshots, from 1
+	snapshotSpec // its text, settings and expected output (cache_document.go)
 
-	// outOfSync is set when a change could not be applied: text is the
-	// last good text, which the client no longer has. Requests that
-	// answer with edits refuse such a snapshot (errOutOfSync).
-	outOfSync bool
+	uri   uri.URI
+	cache *gameCache // shared by the document's snapshots
+	seq   uint64     // the snapshot's rank among its document's snapshots, from 1
 
-	// expected is the expected output the snapshot is compared with,
-	// nil when it has none; judged, the comparison (cache_expected.go).
-	expected *expectedOutput
-	judged   judgement
+	// judged is the comparison with the expected output
+	// (cache_expected.go).
+	judged judgement
 
 	mapperOnce sync.Once
 	mapper     *Mapper
@@ -54,6 +40,11 @@ type snapshot struct {
 	// the document is closed: an analysis under way stops at its next
 	// game, and one not started does not start (errSuperseded).
 	superseded atomic.Bool
+	// stale is done when the snapshot is superseded: made on the first
+	// whileCurrent, under staleMu.
+	staleMu     sync.Mutex
+	stale       context.Context
+	staleCancel context.CancelFunc
 }
 
 // errSuperseded is the analysis of a snapshot that was superseded (by a
@@ -63,8 +54,39 @@ type snapshot struct {
 var errSuperseded = errors.New("the document changed or was closed before its analysis was done")
 
 // supersede stops the analysis of s, if it is under way or not started
-// (see superseded). O(1).
-func (s *snapshot) supersede() { s.superseded.Store(true) }
+// (see superseded), and the work done with whileCurrent. O(1).
+func (s *snapshot) supersede() {
+	s.superseded.Store(true)
+	s.staleMu.Lock()
+	defer s.staleMu.Unlock()
+	if s.staleCancel != nil {
+		s.staleCancel()
+	}
+}
+
+// whileCurrent returns ctx, done also when s is superseded (its
+// document edited or closed), with errSuperseded as its cause
+// (context.Cause): a long request on s (a GIF being drawn, the engine's
+// moves to the end of a game) stops at its next look at its context
+// instead of finishing work for a version nobody sees again. The
+// function returned releases it.
+func (s *snapshot) whileCurrent(ctx context.Context) (context.Context, context.CancelFunc) {
+	s.staleMu.Lock()
+	if s.stale == nil {
+		s.stale, s.staleCancel = context.WithCancel(context.Background())
+		if s.superseded.Load() {
+			s.staleCancel()
+		}
+	}
+	stale := s.stale
+	s.staleMu.Unlock()
+	ctx, cancel := context.WithCancelCause(ctx)
+	stop := context.AfterFunc(stale, func() { cancel(errSuperseded) })
+	return ctx, func() {
+		stop()
+		cancel(nil)
+	}
+}
 
 // Mapper returns the snapshot's position mapper, made on first use in
 // O(1): the line index is the text's.
@@ -129,19 +151,6 @@ func analysisPanic(u uri.URI, r any) error {
 		r, stack = wp.value, wp.stack
 	}
 	return &panicError{msg: fmt.Sprintf("internal error while analysing %s: %v", u, r), stack: stack}
-}
-
-// annotations returns the engine's annotations of s, or nil when there
-// are none for this exact snapshot (not computed yet, cancelled, or off).
-func (s *snapshot) annotations() *annotationSet {
-	if s.cache == nil {
-		return nil
-	}
-	as := s.cache.ann.Load()
-	if as == nil || as.snap != s {
-		return nil
-	}
-	return as
 }
 
 // ownRules reports whether the snapshot is known, without waiting for an

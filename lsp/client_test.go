@@ -69,7 +69,7 @@ func startServerConn(tb testing.TB, hook func(ctx context.Context, method string
 	tb.Helper()
 	a, b := net.Pipe()
 	srv := NewServer(Options{
-		Logger:   zaptest.NewLogger(tb, zaptest.Level(zap.InfoLevel)),
+		Logger:   zaptest.NewLogger(tb, zaptest.Level(zap.InfoLevel)).Core(),
 		Debounce: 5 * time.Millisecond,
 		MaxDelay: 50 * time.Millisecond,
 	})
@@ -80,7 +80,7 @@ func startServerConn(tb testing.TB, hook func(ctx context.Context, method string
 	// otherwise depend on the timing.
 	srv.settings.Analysis.Off = true
 	exit := make(chan int, 1)
-	go func() { exit <- srv.Serve(context.Background(), wire.NewStream(a, srv.log)) }()
+	go func() { exit <- srv.Serve(context.Background(), wire.NewStream(a, srv.opts.Logger)) }()
 	c := connectClient(tb, jsonrpc2.NewStream(b), exit)
 	c.srv = srv
 	return c, b

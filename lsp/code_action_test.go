@@ -243,7 +243,7 @@ func FuzzEditFeatures(f *testing.F) {
 		text := []byte(src)
 		off := int(at) % (len(text) + 1)
 		for _, rules := range []parse.Rules{parse.RulesContest, parse.RulesICFP} {
-			snap := &snapshot{uri: "file:///fuzz." + uri.URI(kind.String()), kind: kind, text: textpos.FromBytes(text), enc: UTF16, rules: rules}
+			snap := &snapshot{uri: "file:///fuzz." + uri.URI(kind.String()), snapshotSpec: snapshotSpec{kind: kind, text: textpos.FromBytes(text), enc: UTF16, rules: rules}}
 			fa, err := snap.Analysis()
 			if err != nil {
 				t.Fatal(err)

@@ -18,7 +18,7 @@ import (
 )
 
 // codeFiles are the files that define error codes, one per package.
-var codeFiles = []string{"../parse/codes.go", "../analyze/codes.go", "codes.go"}
+var codeFiles = []string{"../parse/codes.go", "../analyze/codes.go", "features_codes.go"}
 
 // A codeDoc is one code constant as its file declares it.
 type codeDoc struct {
@@ -77,34 +77,30 @@ func declaredCodes(t *testing.T) []codeDoc {
 	return out
 }
 
-// readmeCodes returns the rows of the README's "Error codes" table: code
-// and example cell.
-func readmeCodes(t *testing.T) map[string]string {
+// docCodes returns the rows of docs/errors.md's table of error codes:
+// code and example cell.
+func docCodes(t *testing.T) map[string]string {
 	t.Helper()
-	data, err := os.ReadFile("../README.md")
+	data, err := os.ReadFile("../docs/errors.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, sec, ok := strings.Cut(string(data), "\n## Error codes\n")
-	if !ok {
-		t.Fatal(`README.md has no section "## Error codes"`)
-	}
-	sec, _, _ = strings.Cut(sec, "\n## ")
+	sec := string(data)
 	row := regexp.MustCompile("(?m)^\\| `([^`]*)` \\|.*\\| (`[^`]*`|—) \\|$")
 	out := map[string]string{}
 	for _, m := range row.FindAllStringSubmatch(sec, -1) {
 		if _, dup := out[m[1]]; dup {
-			t.Errorf("README.md lists %s twice", m[1])
+			t.Errorf("docs/errors.md lists %s twice", m[1])
 		}
 		out[m[1]] = strings.Trim(m[2], "`")
 	}
 	if len(out) == 0 {
-		t.Fatal("README.md: no rows in the Error codes table")
+		t.Fatal("docs/errors.md: no rows in the table of error codes")
 	}
 	return out
 }
 
-// TestCodesDocumented checks that the README's table of error codes and
+// TestCodesDocumented checks that docs/errors.md's table of error codes and
 // the code constants agree, both ways, with the same example input, and
 // that each example does produce an Error diagnostic with its code.
 func TestCodesDocumented(t *testing.T) {
@@ -112,25 +108,25 @@ func TestCodesDocumented(t *testing.T) {
 	if len(decl) < 20 {
 		t.Fatalf("only %d code constants found", len(decl))
 	}
-	readme := readmeCodes(t)
+	doc := docCodes(t)
 	seen := map[string]bool{}
 	for _, cd := range decl {
 		if seen[cd.value] {
 			t.Errorf("code %q is declared twice", cd.value)
 		}
 		seen[cd.value] = true
-		ex, ok := readme[cd.value]
+		ex, ok := doc[cd.value]
 		if !ok {
-			t.Errorf("README.md does not list %s (%s)", cd.value, cd.name)
+			t.Errorf("docs/errors.md does not list %s (%s)", cd.value, cd.name)
 			continue
 		}
 		if want := exampleCell(cd.example); ex != want {
-			t.Errorf("README.md gives %s the example %q, its doc comment %q", cd.value, ex, want)
+			t.Errorf("docs/errors.md gives %s the example %q, its doc comment %q", cd.value, ex, want)
 		}
 	}
-	for code := range readme {
+	for code := range doc {
 		if !seen[code] {
-			t.Errorf("README.md lists %s, which no constant declares", code)
+			t.Errorf("docs/errors.md lists %s, which no constant declares", code)
 		}
 	}
 	for _, cd := range decl {
@@ -157,7 +153,7 @@ func TestCodesDocumented(t *testing.T) {
 	}
 }
 
-// exampleCell writes a doc comment's example as the README does: "—" for none.
+// exampleCell writes a doc comment's example as docs/errors.md does: "—" for none.
 func exampleCell(example string) string {
 	if example == "" {
 		return "—"

@@ -279,10 +279,7 @@ func spotCompletions(text *textpos.Text, fa *fileAnalysis, gi int, m *Mapper, of
 		case !c.Judged:
 			detail += fmt.Sprintf(" (not judged: the game ended at move %d, %s)", r.End+1, r.Verdict)
 		case c.Earlier >= 0:
-			what := fmt.Sprintf("the pattern after move %d", c.Earlier+1)
-			if c.Rotation > 0 {
-				what += fmt.Sprintf(", rotated %d°", 90*c.Rotation)
-			}
+			what := analyze.RepeatWords(parse.Spot, c.Earlier, c.Rotation)
 			detail += fmt.Sprintf(": repeats %s, %s wins on move %d", what, player(parse.Spot, k+1), k+1)
 			group = groupLose
 		}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"sync"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -49,33 +48,6 @@ func diag(m *Mapper, sp parse.Span, sev protocol.DiagnosticSeverity, code parse.
 	}
 }
 
-// A spanDiag is a diagnostic in byte offsets, before its conversion to
-// protocol positions.
-type spanDiag struct {
-	span        parse.Span
-	sev         protocol.DiagnosticSeverity
-	code        parse.Code // of every error; empty for the others
-	msg         string
-	related     parse.Span // with relMsg, when relMsg is not empty
-	relMsg      string
-	unnecessary bool
-	// verdict marks a game's verdict or running out, published as
-	// gamels.diagnostics.verdicts says (see applyVerdicts).
-	verdict bool
-	// note, when set, writes the message and related information of a
-	// warning about the expected output, for the diagnostics published
-	// only (expected.go).
-	note *judgeNote
-}
-
-// gameDiags is the diagnostics of one game, made on first use, with
-// spans relative to the engine's text (add gameAnalysis.shift), sorted
-// by start.
-type gameDiags struct {
-	once sync.Once
-	list []spanDiag
-}
-
 // gameDiagnostics returns ga's diagnostics with spans relative to the
 // engine's text (add ga.shift), computing them once for every snapshot
 // that shares the engine result.
@@ -85,26 +57,6 @@ func gameDiagnostics(snap *snapshot, fa *fileAnalysis, ga *gameAnalysis) []spanD
 	}
 	ga.diags.once.Do(func() { ga.diags.list = shiftDiags(makeGameDiags(snap, fa, ga), -ga.shift) })
 	return ga.diags.list
-}
-
-// shiftDiags returns ds moved by d bytes (ds itself when d is 0).
-func shiftDiags(ds []spanDiag, d int) []spanDiag {
-	if d == 0 {
-		return ds
-	}
-	out := make([]spanDiag, len(ds))
-	for i, x := range ds {
-		out[i] = x.shifted(d)
-	}
-	return out
-}
-
-func (x spanDiag) shifted(d int) spanDiag {
-	x.span = parse.Span{Start: x.span.Start + d, End: x.span.End + d}
-	if x.relMsg != "" {
-		x.related = parse.Span{Start: x.related.Start + d, End: x.related.End + d}
-	}
-	return x
 }
 
 // makeGameDiags makes the diagnostics of one game, in the snapshot's
@@ -235,6 +187,9 @@ func outcomeSpanDiags(kind parse.Kind, fa *fileAnalysis, ga *gameAnalysis) []spa
 		d := spanDiag{span: g.MoveSpan(r.End), sev: protocol.DiagnosticSeverityInformation, msg: r.Verdict, verdict: true}
 		if r.Earlier >= 0 && r.Earlier < len(g.Moves) {
 			d.related, d.relMsg = g.MoveSpan(r.Earlier), earlierMessage(kind, r)
+			if kind == parse.Spot {
+				d.msg += ": it repeats " + d.relMsg
+			}
 		}
 		out = append(out, d)
 		if r.End+1 < len(g.Moves) {
@@ -259,13 +214,7 @@ func outcomeSpanDiags(kind parse.Kind, fa *fileAnalysis, ga *gameAnalysis) []spa
 
 // earlierMessage explains the related location of a repetition.
 func earlierMessage(kind parse.Kind, r *analyze.Result) string {
-	if kind == parse.Spot {
-		if r.Rotation == 0 {
-			return fmt.Sprintf("the same pattern as after move %d", r.Earlier+1)
-		}
-		return fmt.Sprintf("the pattern after move %d, rotated %d°", r.Earlier+1, 90*r.Rotation)
-	}
-	return fmt.Sprintf("the same position, by the same player, as after move %d", r.Earlier+1)
+	return analyze.RepeatWords(kind, r.Earlier, r.Rotation)
 }
 
 // pathDiagnostics gives a PATH board's verdict on its N line: one
@@ -311,4 +260,74 @@ func sortDiagnostics(ds []protocol.Diagnostic) {
 		}
 		return cmp.Compare(a.Range.Start.Character, b.Range.Start.Character)
 	})
+}
+
+// MaxDiagnostics bounds the diagnostics published for one document
+// (10000). Beyond it the most severe are kept (errors first, then
+// warnings, information, hints, each in document order) and the last
+// place goes to an Information diagnostic, at the first one left out,
+// that says how many more there are: a transcript of a million games
+// must not become a publication of a hundred megabytes.
+const MaxDiagnostics = 10000
+
+// capDiagnostics is the one cap policy: when all (in document order)
+// holds more than MaxDiagnostics entries, it returns MaxDiagnostics-1 of
+// them, chosen by severity as MaxDiagnostics says and left in document
+// order, and the index in all of the first one left out; else all and
+// -1. sev gives an entry's severity. O(len(all)).
+func capDiagnostics[T any](all []T, sev func(*T) protocol.DiagnosticSeverity) (kept []T, first int) {
+	if len(all) <= MaxDiagnostics {
+		return all, -1
+	}
+	limit := MaxDiagnostics - 1
+	keep := make([]bool, len(all))
+	n := 0
+	for _, want := range []protocol.DiagnosticSeverity{protocol.DiagnosticSeverityError, protocol.DiagnosticSeverityWarning,
+		protocol.DiagnosticSeverityInformation, protocol.DiagnosticSeverityHint, 0} {
+		for i := range all {
+			if n == limit {
+				break
+			}
+			s := sev(&all[i])
+			known := s >= protocol.DiagnosticSeverityError && s <= protocol.DiagnosticSeverityHint
+			if !keep[i] && (s == want || want == 0 && !known) {
+				keep[i] = true
+				n++
+			}
+		}
+	}
+	kept = make([]T, 0, limit)
+	first = -1
+	for i := range all {
+		if keep[i] {
+			kept = append(kept, all[i])
+		} else if first < 0 {
+			first = i
+		}
+	}
+	return kept, first
+}
+
+// moreDiagnostics is the notice that ends a capped publication: more
+// diagnostics not shown, at position at.
+func moreDiagnostics(more int, at protocol.Position) protocol.Diagnostic {
+	return protocol.Diagnostic{
+		Range:    protocol.Range{Start: at, End: at},
+		Severity: protocol.DiagnosticSeverityInformation,
+		Source:   protocol.NewOptional("gamels"),
+		Message: protocol.String(fmt.Sprintf("gamels: %d more diagnostics not shown: at most %d are published for a document (MaxDiagnostics)",
+			more, MaxDiagnostics)),
+	}
+}
+
+// capPublished applies the cap policy to ds, sorted by position: the
+// diagnostics of a snapshot are capped when they are computed
+// (computeDiagnostics); this caps them again once the engine's
+// annotations are added to them (diagScheduler.republish). O(len(ds)).
+func capPublished(ds []protocol.Diagnostic) []protocol.Diagnostic {
+	kept, first := capDiagnostics(ds, func(d *protocol.Diagnostic) protocol.DiagnosticSeverity { return d.Severity })
+	if first < 0 {
+		return ds
+	}
+	return append(kept, moreDiagnostics(len(ds)-len(kept), ds[first].Range.Start))
 }

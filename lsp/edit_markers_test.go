@@ -315,7 +315,7 @@ func errorMessages(u uri.URI, text []byte) []string {
 // e5Diagnostics computes the diagnostics of text as the server would
 // publish them.
 func e5Diagnostics(u uri.URI, text []byte) []protocol.Diagnostic {
-	snap := &snapshot{uri: u, kind: kindOf("", u), text: textpos.FromBytes(text), enc: UTF16}
+	snap := &snapshot{uri: u, snapshotSpec: snapshotSpec{kind: kindOf("", u), text: textpos.FromBytes(text), enc: UTF16}}
 	fa, err := snap.Analysis()
 	if err != nil {
 		panic(err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -25,6 +26,7 @@ type evaluateParams struct {
 	Position     *protocol.Position              `json:"position"`
 	Depth        *int                            `json:"depth"`
 	Nearest      bool                            `json:"nearest"` // as gamels/board's
+	Moves        []string                        `json:"moves"`   // a scratch line, as gamels/board's
 }
 
 // evaluation is the answer of gamels/evaluate; docs/protocol.md gives
@@ -44,6 +46,25 @@ type evaluation struct {
 	Nodes    int64     `json:"nodes"`
 	Asked    int       `json:"askedDepth"` // the horizon asked for
 	Outside  bool      `json:"outside,omitzero"`
+	// Estimate is X's (Spot: player 1's) expected score, 0 to 1: 1 or
+	// 0 when a result is proven (by the proof search or the judgment),
+	// else the judgment's logistic (docs/engine.md). EstimateText is it
+	// as the views show it, "X 64%".
+	Estimate     float64 `json:"estimate"`
+	EstimateText string  `json:"estimateText"`
+	// Proven says the estimate is a proof, not a judgment.
+	Proven bool `json:"proven"`
+	// Judged is the judgment's search: its move, depth and line.
+	Judged *judgedAnswer `json:"judged,omitempty"`
+}
+
+// judgedAnswer is what the judgment's search says: the move it plays,
+// the depth it completed within its budget, its nodes and main line.
+type judgedAnswer struct {
+	Best  *bestMove `json:"best,omitempty"`
+	Depth int       `json:"depth"`
+	Nodes int64     `json:"nodes"`
+	Line  []string  `json:"line"`
 }
 
 // bestMove is the search's move: its token and, for a board to mark it,
@@ -54,25 +75,16 @@ type bestMove struct {
 	Cell *boardCell `json:"cell,omitempty"`
 }
 
-// evaluateRequest is the handler of gamels/evaluate: the depth setting
-// is read on the read goroutine, as the settings are written, then
-// evaluate runs on the snapshot.
-func evaluateRequest(s *Server, ctx context.Context, raw []byte) (func(context.Context) (any, error), error) {
-	s.mu.Lock()
-	depth := s.settings.Analysis.depth()
-	s.mu.Unlock()
-	return docRequest(EvaluateMethod, func(ctx context.Context, snap *snapshot, p *evaluateParams) (any, error) {
-		return evaluate(ctx, snap, p, depth)
-	})(s, ctx, raw)
-}
-
 // evaluate answers gamels/evaluate: the value of the position after the
 // moves that start at or before the cursor, for the side to move, and
-// the search's move. It is null outside every game, for PATH and for a
-// game over there. The answer comes from the document's annotations when
-// they are of this snapshot at this depth (O(1)); else from a search of
-// at most annotationNodes nodes, which ctx cancels.
-func evaluate(ctx context.Context, snap *snapshot, p *evaluateParams, depth int) (any, error) {
+// the search's move, at the depth p asks or else the snapshot's
+// gamels.analysis.depth. It is null outside every game, for PATH and for
+// a game over there. The answer comes from the document's annotations
+// when they are of this snapshot at this depth (O(1)); else from a search
+// of at most annotationNodes nodes, which ctx cancels.
+func evaluate(ctx context.Context, snap *snapshot, p *evaluateParams) (any, error) {
+	start := time.Now()
+	depth := snap.engine.depth()
 	if p.Position == nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "gamels: gamels/evaluate needs a position")
 	}
@@ -92,13 +104,19 @@ func evaluate(ctx context.Context, snap *snapshot, p *evaluateParams, depth int)
 	}
 	g := ga.game
 	k := sort.Search(len(g.Moves), func(i int) bool { return g.MoveSpan(i).Start > off })
+	if p.Moves != nil { // the explored position: a search, never the annotations
+		if ga, err = explored(snap.kind, fa.rules, ga, k, p.Moves); err != nil {
+			return nil, err
+		}
+		k += len(p.Moves)
+	}
 	if gameOverAt(snap.kind, ga, k) {
 		return nil, nil
 	}
 	ev := &evaluation{Game: g.Index + 1, Move: k, Asked: depth, Source: "annotations", Outside: outside}
 	var r solve.Result
 	as := snap.annotations()
-	if an := as.game(g.Index); an != nil && as.depth == depth && k < len(an.Evals) {
+	if an := as.game(g.Index); an != nil && p.Moves == nil && as.depth == depth && k < len(an.Evals) {
 		r = an.Evals[k]
 	} else {
 		ev.Source = "search"
@@ -110,7 +128,43 @@ func evaluate(ctx context.Context, snap *snapshot, p *evaluateParams, depth int)
 		return nil, refusal(codeRequestFailed, "no-result", nil, "the engine found no move within its budget")
 	}
 	fillEvaluation(ev, snap.kind, r, k)
+	j, err := judgeAt(ctx, fa.rules, ga, k, solve.JudgeOptions{Level: solve.LevelNormal, Deadline: start.Add(evaluateBudget), TableBits: 16})
+	if err != nil {
+		return nil, err
+	}
+	fillJudgment(ev, snap.kind, r, j, k)
 	return ev, nil
+}
+
+// fillJudgment sets ev's estimate from the proof r, else from the
+// judgment j, and ev's judged move and line from j.
+func fillJudgment(ev *evaluation, kind parse.Kind, r solve.Result, j solve.Judgment, k int) {
+	e, proven := proofEstimate(r, k)
+	if !proven {
+		e, proven = j.Estimate, j.Proof != solve.Unknown
+	}
+	ev.Estimate, ev.Proven = e, proven
+	if proven {
+		ev.EstimateText = ev.Value
+		if r.Proof == solve.Unknown { // the judgment's proof, deeper than the proof search's
+			who, other := playerNames(kind, k)
+			ev.EstimateText = solve.Result{Proof: j.Proof, Plies: j.Plies, Best: j.Best}.Value(who, other)
+		}
+	} else {
+		ev.EstimateText = estimateText(kind, e)
+	}
+	if j.Best == "" {
+		return
+	}
+	ev.Judged = &judgedAnswer{Best: &bestMove{Text: j.Best}, Depth: j.Depth, Nodes: j.Nodes, Line: j.PV}
+	if kind == parse.Pousse {
+		ev.Judged.Best.Slot = j.Best
+	} else if row, col, ok := spotCell(j.Best); ok {
+		ev.Judged.Best.Cell = &boardCell{row, col}
+	}
+	if ev.Judged.Line == nil {
+		ev.Judged.Line = []string{}
+	}
 }
 
 // gameOverAt reports whether the game of ga is over after its first k

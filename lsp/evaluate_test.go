@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -99,7 +100,8 @@ func TestEvaluate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(tt.want, got, cmpopts.IgnoreFields(evaluation{}, "Nodes")); diff != "" {
+			checkEstimate(t, got)
+			if diff := cmp.Diff(tt.want, got, ignoreJudged); diff != "" {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})
@@ -128,8 +130,40 @@ func TestEvaluate(t *testing.T) {
 	ev.Best = nil
 	want := &evaluation{Game: 1, Move: 2, ToMove: "X", Result: "unknown", Value: "no forced result within 2 plies",
 		Depth: 2, Complete: true, Source: "annotations", Asked: 4}
-	if diff := cmp.Diff(want, ev, cmpopts.IgnoreFields(evaluation{}, "Nodes")); diff != "" {
+	checkEstimate(t, ev)
+	if diff := cmp.Diff(want, ev, ignoreJudged); diff != "" {
 		t.Errorf("spot (-want +got)\n%s", diff)
+	}
+}
+
+// ignoreJudged leaves out of a comparison what the judgment's budget
+// makes vary (checkEstimate checks it).
+var ignoreJudged = cmpopts.IgnoreFields(evaluation{}, "Nodes", "Estimate", "EstimateText", "Proven", "Judged")
+
+// checkEstimate checks ev's estimate against its proof: 1 or 0 and the
+// proof's words when proven; else strictly between, as "X 64%" (or "O
+// 71%", Spot's "Player 1 50%"), and a judged move with its line.
+func checkEstimate(t *testing.T, ev *evaluation) {
+	t.Helper()
+	if ev == nil {
+		return
+	}
+	switch {
+	case ev.Winner == "X" || ev.Winner == "Player 1":
+		if ev.Estimate != 1 || !ev.Proven || ev.EstimateText != ev.Value {
+			t.Errorf("estimate %v %q proven %v, want 1, %q, proven", ev.Estimate, ev.EstimateText, ev.Proven, ev.Value)
+		}
+	case ev.Winner != "":
+		if ev.Estimate != 0 || !ev.Proven || ev.EstimateText != ev.Value {
+			t.Errorf("estimate %v %q proven %v, want 0, %q, proven", ev.Estimate, ev.EstimateText, ev.Proven, ev.Value)
+		}
+	case !ev.Proven:
+		if ev.Estimate <= 0 || ev.Estimate >= 1 || !regexp.MustCompile(`^(X|O|Player 1|Player 2) \d+%$`).MatchString(ev.EstimateText) {
+			t.Errorf("estimate %v %q, want strictly between 0 and 1, as a side and a percentage", ev.Estimate, ev.EstimateText)
+		}
+	}
+	if ev.Judged == nil || ev.Judged.Best == nil || ev.Judged.Depth < 1 || len(ev.Judged.Line) == 0 || ev.Judged.Line[0] != ev.Judged.Best.Text {
+		t.Errorf("judged %+v, want a move, a depth and a line from the move", ev.Judged)
 	}
 }
 

@@ -2,7 +2,7 @@ package lsp
 
 import (
 	"context"
-	"errors"
+	"math"
 	"strings"
 
 	"go.lsp.dev/jsonrpc2"
@@ -45,6 +45,22 @@ type gameEvaluations struct {
 	Values      string             `json:"values"`
 	Annotations []annotationAnswer `json:"annotations"`
 	Outside     bool               `json:"outside,omitzero"`
+	// Estimates is X's (Spot: player 1's) expected score in each
+	// position, 0 to 1 in hundredths, by the judgment at a node budget a
+	// position (docs/engine.md), one entry a position as Values; null
+	// for a position not judged (past the end of the game, pending, off).
+	Estimates []*float64 `json:"estimates"`
+}
+
+// estimatesOf returns es rounded to hundredths, as n entries (nil past
+// es). O(n).
+func estimatesOf(es []float64, n int) []*float64 {
+	out := make([]*float64, n)
+	for i := range min(n, len(es)) {
+		v := math.Round(es[i]*100) / 100
+		out[i] = &v
+	}
+	return out
 }
 
 // annotationAnswer is one solve.Annotation, its move 1-based.
@@ -66,22 +82,13 @@ const (
 	valueUnknown = ' ' // not analysed
 )
 
-// evaluationsRequest is the handler of gamels/evaluations: the analysis
-// settings are read on the read goroutine, as they are written.
-func evaluationsRequest(s *Server, ctx context.Context, raw []byte) (func(context.Context) (any, error), error) {
-	s.mu.Lock()
-	set := s.settings.Analysis
-	s.mu.Unlock()
-	return docRequest(EvaluationsMethod, func(ctx context.Context, snap *snapshot, p *evaluationsParams) (any, error) {
-		return evaluations(ctx, snap, p, set)
-	})(s, ctx, raw)
-}
-
 // evaluations answers gamels/evaluations for the game under the cursor:
 // the values of the snapshot's annotations, pending while its job runs,
-// off (with the reason) when there is none to wait for; null outside
-// every game and for PATH. O(moves + annotations).
-func evaluations(ctx context.Context, snap *snapshot, p *evaluationsParams, set AnalysisSettings) (any, error) {
+// off (with the reason) when there is none to wait for (the snapshot's
+// gamels.analysis settings among them); null outside every game and for
+// PATH. O(moves + annotations).
+func evaluations(ctx context.Context, snap *snapshot, p *evaluationsParams) (any, error) {
+	set := snap.engine
 	if p.Position == nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "gamels: gamels/evaluations needs a position")
 	}
@@ -96,6 +103,7 @@ func evaluations(ctx context.Context, snap *snapshot, p *evaluationsParams, set 
 	g := ga.game
 	res := &gameEvaluations{Game: g.Index + 1, MoveCount: len(g.Moves), Depth: set.depth(), Annotations: []annotationAnswer{}, Outside: outside}
 	values := []byte(strings.Repeat(string(valueUnknown), len(g.Moves)+1))
+	res.Estimates = make([]*float64, len(g.Moves)+1)
 	switch {
 	case set.Off:
 		res.Off = "the engine's annotations are off (gamels.analysis.enabled)"
@@ -125,7 +133,10 @@ func evaluations(ctx context.Context, snap *snapshot, p *evaluationsParams, set 
 			return nil, err
 		}
 		fillValues(values, an, ga.result())
-		for _, x := range an.Annotations {
+		if jd := as.judgedGame(g.Index); jd != nil {
+			res.Estimates = estimatesOf(jd.Estimates, len(g.Moves)+1)
+		}
+		for _, x := range as.notes(g.Index) {
 			res.Annotations = append(res.Annotations, annotationAnswer{
 				Move: x.Move + 1, Kind: string(x.Kind), Mark: x.Mark, Text: x.Text,
 				Played: x.Played, Best: x.Best, Plies: x.Plies,
@@ -168,26 +179,4 @@ func valueOf(p analyze.Player) byte {
 		return valueO
 	}
 	return valueX
-}
-
-// notifyAnnotated tells a client that asked for it that the annotations
-// of snap are done. Its error is logged by the caller.
-func (s *Server) notifyAnnotated(ctx context.Context, snap *snapshot) error {
-	s.mu.Lock()
-	on := s.annotatedNotify
-	s.mu.Unlock()
-	if !on {
-		return nil
-	}
-	type id struct {
-		URI     string `json:"uri"`
-		Version int32  `json:"version"`
-	}
-	err := s.conn.Notify(ctx, AnnotatedMethod, struct {
-		TextDocument id `json:"textDocument"`
-	}{id{string(snap.uri), snap.version}})
-	if errors.Is(err, context.Canceled) {
-		return nil
-	}
-	return err
 }

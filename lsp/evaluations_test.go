@@ -90,7 +90,10 @@ func TestEvaluations(t *testing.T) {
 			{Move: 5, Kind: "missed-win", Mark: "??", Text: "missed L1: wins at once", Played: "B2", Best: "L1", Plies: 1},
 			{Move: 6, Kind: "missed-win", Mark: "??", Text: "missed R2: wins at once", Played: "L2", Best: "R2", Plies: 1},
 			{Move: 7, Kind: "missed-win", Mark: "??", Text: "missed L1: wins at once", Played: "R3", Best: "L1", Plies: 1},
-		}}
+		},
+		// The judgment (at its node budget) proves the results of
+		// positions 1 to 3, beyond the proofs' depth of 4.
+		Estimates: estimates(0.69, 1, 1, 0, 1, 0, 1, 0)}
 	for _, line := range []uint32{1, 5, 8} { // the N line, a move, the last move
 		if diff := cmp.Diff(want, evaluationsAt(t, c, a, line)); diff != "" {
 			t.Errorf("pousse, line %d (-want +got)\n%s", line, diff)
@@ -142,7 +145,7 @@ func TestEvaluationsPendingOff(t *testing.T) {
 	c.open(u, 1, annotatedGame)
 	<-held
 	got := evaluationsAt(t, c, u, 2)
-	if diff := cmp.Diff(&gameEvaluations{Game: 1, MoveCount: 7, Depth: 4, Pending: true, Values: strings.Repeat(" ", 8), Annotations: []annotationAnswer{}}, got); diff != "" {
+	if diff := cmp.Diff(&gameEvaluations{Game: 1, MoveCount: 7, Depth: 4, Pending: true, Values: strings.Repeat(" ", 8), Annotations: []annotationAnswer{}, Estimates: make([]*float64, 8)}, got); diff != "" {
 		t.Errorf("pending (-want +got)\n%s", diff)
 	}
 	close(release)
@@ -177,4 +180,15 @@ func TestEvaluationsPendingOff(t *testing.T) {
 	if got := evaluationsAt(t, c, u, 2); got == nil || got.Off != "the engine's annotations are off (gamels.analysis.enabled)" || got.Pending {
 		t.Errorf("setting off: %+v", got)
 	}
+}
+
+// estimates returns es as gameEvaluations.Estimates, -1 for a null.
+func estimates(es ...float64) []*float64 {
+	out := make([]*float64, len(es))
+	for i, e := range es {
+		if e >= 0 {
+			out[i] = &es[i]
+		}
+	}
+	return out
 }

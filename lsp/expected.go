@@ -56,7 +56,7 @@ type judgeNote struct {
 
 // fill writes the note's message and related information into pd.
 func (n *judgeNote) fill(pd *protocol.Diagnostic) {
-	name, c, d := n.snap.expected.name(), n.j.c, n.diff
+	name, c, d := n.snap.output().name(), n.j.c, n.diff
 	var msg string
 	var related *protocol.DiagnosticRelatedInformation
 	switch {
@@ -82,8 +82,8 @@ func (n *judgeNote) fill(pd *protocol.Diagnostic) {
 // (1-based) of the expected output, whose text is text.
 func expectedLine(snap *snapshot, n int, text string) *protocol.DiagnosticRelatedInformation {
 	return &protocol.DiagnosticRelatedInformation{
-		Location: protocol.Location{URI: snap.expected.uri, Range: lineRange(n, text, snap.enc)},
-		Message:  fmt.Sprintf("%s line %d", snap.expected.name(), n),
+		Location: protocol.Location{URI: snap.output().uri, Range: lineRange(n, text, snap.enc)},
+		Message:  fmt.Sprintf("%s line %d", snap.output().name(), n),
 	}
 }
 
@@ -110,7 +110,7 @@ func lineRange(n int, text string, enc Encoding) protocol.Range {
 // verdicts match", what else differs after it; its command shows the
 // expected output at its first differing line.
 func expectedLens(snap *snapshot) (protocol.CodeLens, bool) {
-	e := snap.expected
+	e := snap.output()
 	if e == nil || snap.kind == 0 {
 		return protocol.CodeLens{}, false
 	}

@@ -33,7 +33,7 @@ func BenchmarkExpectedDiagnostics(b *testing.B) {
 		if bc.out != "" {
 			e = openExpected("/bench/many.out", textpos.FromBytes([]byte(bc.out)))
 		}
-		d := newDocument(u, snapshotSpec{version: 1, kind: kindOf("", u), text: text, enc: UTF16, expected: e})
+		d := newDocument(u, snapshotSpec{version: 1, kind: kindOf("", u), text: text, enc: UTF16, expected: readyExpected(e)})
 		b.Run(bc.name, func(b *testing.B) {
 			b.SetBytes(int64(text.Len()))
 			for b.Loop() {

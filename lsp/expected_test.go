@@ -54,7 +54,7 @@ func expectedDir(t *testing.T, files map[string]string) string {
 // startJudgeServer starts a server that reads the file system.
 func startJudgeServer(t *testing.T) *testClient {
 	c := startServer(t, nil)
-	c.srv.opts.Files = os.DirFS("/") // before initialize: the server reads it only after
+	c.srv.opts.Files = diskFiles{} // before initialize: the server reads it only after
 	return c
 }
 

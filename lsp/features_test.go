@@ -94,7 +94,7 @@ func TestRevealCommand(t *testing.T) {
 	ctx := context.Background()
 	c := startServer(t, nil)
 	res := c.initialize(nil, "")
-	if cmds := res.Capabilities.ExecuteCommandProvider.Commands; !slices.Equal(cmds, []string{RevealCommand, EngineMoveCommand}) {
+	if cmds := res.Capabilities.ExecuteCommandProvider.Commands; !slices.Equal(cmds, []string{EngineMoveCommand, RevealCommand}) { // commandTable, sorted
 		t.Errorf("executeCommandProvider = %v", cmds)
 	}
 	const u = uri.URI("file:///lens.spot")

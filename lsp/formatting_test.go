@@ -194,7 +194,7 @@ func TestRangeFormattingRandom(t *testing.T) {
 			m := testMapper(src, UTF16)
 			all, _ := formatEdits(context.Background(), kind, src)
 			a, b := rnd.IntN(len(src)+1), rnd.IntN(len(src)+1)
-			snap := &snapshot{kind: kind, text: textpos.FromBytes(src), enc: UTF16}
+			snap := &snapshot{snapshotSpec: snapshotSpec{kind: kind, text: textpos.FromBytes(src), enc: UTF16}}
 			res, err := rangeFormatting(context.Background(), snap, &protocol.DocumentRangeFormattingParams{
 				Range: m.Range(parse.Span{Start: min(a, b), End: max(a, b)})})
 			if err != nil {

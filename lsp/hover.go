@@ -48,8 +48,7 @@ func hover(ctx context.Context, snap *snapshot, p *protocol.HoverParams) (any, e
 }
 
 // hoverBufs holds the buffers hovers write their markdown into (10.7 KB
-// for a 100 x 100 board): with them and pousseStates, a hover allocates
-// little more than its answer.
+// for a 100 x 100 board), so that a hover does not grow one from nothing.
 var hoverBufs = sync.Pool{New: func() any { return new([]byte) }}
 
 // appendHover appends to dst the markdown for offset off in game ga and
@@ -131,11 +130,9 @@ func appendMoveHover(b []byte, kind parse.Kind, ga *gameAnalysis, i int) []byte 
 	var spot string
 	switch {
 	case ga.pousse != nil:
-		prev, _ := pousseStates.Get().(*analyze.PousseState)
-		if pousse = ga.pousse.BoardInto(prev, k); pousse == nil {
+		if pousse = ga.pousse.Board(k); pousse == nil {
 			return b
 		}
-		defer pousseStates.Put(pousse)
 		x, o := pousse.Straights()
 		b = fmt.Appendf(b, "\n\nstraights: X %d, O %d", x, o)
 	case ga.spot != nil:
@@ -149,7 +146,11 @@ func appendMoveHover(b []byte, kind parse.Kind, ga *gameAnalysis, i int) []byte 
 	if r.End == i {
 		b = fmt.Appendf(b, " · **%s**", r.Verdict)
 		if r.Earlier >= 0 {
-			b = fmt.Appendf(b, " (%s)", earlierMessage(kind, r))
+			if kind == parse.Spot {
+				b = fmt.Appendf(b, " (it repeats %s)", earlierMessage(kind, r))
+			} else {
+				b = fmt.Appendf(b, " (%s)", earlierMessage(kind, r))
+			}
 		}
 	}
 	b = append(b, "\n\n```text\n"...)

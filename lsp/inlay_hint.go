@@ -15,8 +15,8 @@ import (
 // inlayHints answers textDocument/inlayHint for the requested range only:
 // a move number before every Pousse and Spot move ("7."), and the outcome
 // after the move where a game ends or, when the moves run out, after the
-// last one ("⟵ X WINS", "⟵ TIE GAME"); for PATH, the verdict after the
-// N line; once the engine's annotations of this version are ready
+// last one ("⟵ X WINS", "⟵ TIE GAME"); none for PATH, whose verdict
+// is the code lens on the N line; once the engine's annotations of this version are ready
 // (annotations.go), each annotation's hint after its move ("?? missed
 // R3: wins at once"); what follows one move is one hint, its parts
 // joined by " · ". Cost: O(log games + hints in range), plus the
@@ -62,18 +62,17 @@ func inlayHints(ctx context.Context, snap *snapshot, p *protocol.InlayHintParams
 		if stopped(ctx, k) {
 			return nil, ctx.Err()
 		}
-		sm := summarize(snap.text, snap.kind, fa.rules, ga)
 		if snap.kind == parse.Path {
-			if sm.verdict != "" {
-				add(g.N.Span.End, "⟵ "+sm.verdict, true)
-			}
+			// A board's verdict is its code lens, on this same line:
+			// no hint repeats it.
 			continue
 		}
+		sm := summarize(snap.text, snap.kind, fa.rules, ga)
 		r := ga.result()
 		from := max(0, moveAt(g, want.Start))
 		var notes []solve.Annotation
-		if an := as.game(g.Index); an != nil {
-			notes = an.Annotations
+		if as.game(g.Index) != nil {
+			notes = as.notes(g.Index)
 			for len(notes) > 0 && notes[0].Move < from {
 				notes = notes[1:]
 			}

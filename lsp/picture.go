@@ -52,31 +52,23 @@ type pictureResult struct {
 
 var pictureMimes = map[string]string{"svg": "image/svg+xml", "png": "image/png", "gif": "image/gif"}
 
-// pictureHandler is the handler of gamels/picture: pictureRequest with
-// the server, whose progress an animation reports.
-func pictureHandler(s *Server, ctx context.Context, raw []byte) (func(context.Context) (any, error), error) {
-	return docRequest(PictureMethod, func(ctx context.Context, snap *snapshot, p *pictureParams) (any, error) {
-		return pictureRequest(ctx, s, snap, p)
-	})(s, ctx, raw)
-}
-
 // pictureRequest answers gamels/picture: the board of the game at the
 // position, at the move under it, drawn by internal/picture. Outside
 // every game, or on a game whose size is unusable, it is InvalidParams;
 // over a bound, RequestFailed. An animation that takes longer than
 // progressDelay shows its progress, frame by frame, when the client
-// takes server-initiated progress; cancelling it there or by
-// $/cancelRequest stops it between frames.
+// takes server-initiated progress (started by progress); cancelling it
+// there or by $/cancelRequest stops it between frames.
 //
 // Cost: svg and png O(N²) (a PNG of a 100 x 100 board is some 1.5
 // megapixels painted); gif O(frames · pixels).
-func pictureRequest(ctx context.Context, s *Server, snap *snapshot, p *pictureParams) (any, error) {
+func pictureRequest(ctx context.Context, snap *snapshot, p *pictureParams, progress progressFunc) (any, error) {
 	if p.Position == nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "gamels: gamels/picture needs a position")
 	}
 	mime, ok := pictureMimes[p.Format]
 	if !ok {
-		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "gamels: gamels/picture format %q: it is svg, png or gif", p.Format)
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "gamels: gamels/picture format %s: it is svg, png or gif", parse.Quote(p.Format))
 	}
 	if err := refuseFormat(p.Format); err != nil {
 		return nil, err
@@ -94,42 +86,44 @@ func pictureRequest(ctx context.Context, s *Server, snap *snapshot, p *picturePa
 		return nil, err
 	}
 	ga := fa.gameAt(off)
-	var res *boardResult
+	var v *boardView
 	if ga != nil && ga.game.Size > 0 {
-		res = boardAt(snap.kind, ga, off)
+		v = boardAt(snap.kind, ga, off)
 	}
-	if res == nil {
+	if v == nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "gamels: gamels/picture: no game with a usable board at this position")
 	}
-	out := &pictureResult{Format: p.Format, Mime: mime, Game: res.Game}
+	out := &pictureResult{Format: p.Format, Mime: mime, Game: v.Game}
 	base := pictureBase(snap.uri.Path())
 	var buf bytes.Buffer
 	switch p.Format {
 	case "gif":
-		frames, err := pictureGIF(ctx, s, snap.kind, ga, res, theme, &buf)
+		// An edit or a close stops the drawing at its next frame.
+		painting, done := snap.whileCurrent(ctx)
+		frames, err := pictureGIF(painting, progress, snap.kind, ga, v.Game, theme, &buf)
+		done()
 		if err != nil {
-			return nil, err
+			return nil, staleErr(painting, err)
 		}
 		out.Frames, out.Move = frames, max(frames-1, 0)
-		out.Name = fmt.Sprintf("%s-%s%d.gif", base, gameWord(snap.kind), res.Game)
+		out.Name = fmt.Sprintf("%s-%s%d.gif", base, gameWord(snap.kind), v.Game)
 	default:
-		pos, earlier := boardPosition(snap.kind, ga, res)
-		o := &picture.Options{Theme: theme, Earlier: earlier}
-		o.Title, o.Caption = picture.Label(path.Base(snap.uri.Path()), res.Game, pos)
+		o := &picture.Options{Theme: theme, Earlier: v.earlier()}
+		o.Title, o.Caption = picture.Label(path.Base(snap.uri.Path()), v.Game, v.Position)
 		if p.Format == "svg" {
-			buf.Write(picture.SVG(pos, o))
-		} else if err := picturePNG(&buf, res.Game, pos, o); err != nil {
+			buf.Write(picture.SVG(v.Position, o))
+		} else if err := picturePNG(&buf, v.Game, v.Position, o); err != nil {
 			return nil, err
 		}
-		out.Move = pos.Move
-		out.Name = fmt.Sprintf("%s-%s%d", base, gameWord(snap.kind), res.Game)
+		out.Move = v.Move
+		out.Name = fmt.Sprintf("%s-%s%d", base, gameWord(snap.kind), v.Game)
 		if snap.kind != parse.Path {
-			out.Name += fmt.Sprintf("-move%d", pos.Move)
+			out.Name += fmt.Sprintf("-move%d", v.Move)
 		}
 		out.Name += "." + p.Format
 	}
 	if buf.Len() > MaxPictureBytes {
-		return nil, jsonrpc2.Errorf(codeRequestFailed, "gamels: the picture of game %d is %d bytes, over the %d a gamels/picture answer holds", res.Game, buf.Len(), MaxPictureBytes)
+		return nil, jsonrpc2.Errorf(codeRequestFailed, "gamels: the picture of game %d is %d bytes, over the %d a gamels/picture answer holds", v.Game, buf.Len(), MaxPictureBytes)
 	}
 	out.Bytes = buf.Len()
 	if p.Format == "svg" {
@@ -138,26 +132,6 @@ func pictureRequest(ctx context.Context, s *Server, snap *snapshot, p *picturePa
 		out.Data = base64.StdEncoding.EncodeToString(buf.Bytes())
 	}
 	return out, nil
-}
-
-// boardPosition is res, a board of game ga, as internal/picture draws
-// it, and the earlier board of the repetition it shows, or nil.
-func boardPosition(kind parse.Kind, ga *gameAnalysis, res *boardResult) (p, earlier *picture.Position) {
-	p = res.position(kind)
-	if !p.ShowsRepeat() || res.game == nil {
-		return p, nil
-	}
-	e := &boardResult{N: res.N, Game: res.Game, Move: res.Earlier, game: res.game}
-	switch {
-	case ga.pousse != nil:
-		pousseBoard(e, res.game, ga.pousse)
-	case ga.spot != nil:
-		spotBoard(e, res.game, ga.spot)
-	}
-	if len(e.Rows) != res.N {
-		return p, nil
-	}
-	return p, e.position(kind)
 }
 
 func gameWord(kind parse.Kind) string {

@@ -26,15 +26,15 @@ func picturePNG(buf *bytes.Buffer, game int, pos *picture.Position, o *picture.O
 	return nil
 }
 
-// pictureGIF writes game ga, whose board res is, to buf as an animated
+// pictureGIF writes game ga, the game-th of its file, to buf as an animated
 // GIF and returns its frames, within the bounds of a gamels/picture
 // answer, reporting its progress when it takes long.
-func pictureGIF(ctx context.Context, s *Server, kind parse.Kind, ga *gameAnalysis, res *boardResult, theme picture.Theme, buf *bytes.Buffer) (int, error) {
+func pictureGIF(ctx context.Context, progress progressFunc, kind parse.Kind, ga *gameAnalysis, game int, theme picture.Theme, buf *bytes.Buffer) (int, error) {
 	frames, seq := gameFrames(kind, ga)
 	if frames > MaxPictureFrames {
 		return 0, jsonrpc2.Errorf(codeRequestFailed,
 			"gamels: game %d has %d moves played: an animation here holds at most %d frames; `gamels show --gif FILE:LINE` writes longer ones",
-			res.Game, frames-1, MaxPictureFrames)
+			game, frames-1, MaxPictureFrames)
 	}
 	// Refused before painting when the frames would be over the
 	// bound: they are all of the first's size.
@@ -42,7 +42,7 @@ func pictureGIF(ctx context.Context, s *Server, kind parse.Kind, ga *gameAnalysi
 		if w, h := picture.Size(first, nil); frames*w*h > MaxPicturePaint {
 			return 0, jsonrpc2.Errorf(codeRequestFailed,
 				"gamels: game %d: %d frames of %d x %d pixels are more than an animation here paints; `gamels show --gif FILE:LINE` writes it",
-				res.Game, frames, w, h)
+				game, frames, w, h)
 		}
 		break
 	}
@@ -50,7 +50,7 @@ func pictureGIF(ctx context.Context, s *Server, kind parse.Kind, ga *gameAnalysi
 	// button of its progress (painting).
 	painting, cancel := context.WithCancel(ctx)
 	defer cancel()
-	wp := s.startProgress(fmt.Sprintf("gamels: game %d as a GIF", res.Game), cancel)
+	wp := progress.start(fmt.Sprintf("gamels: game %d as a GIF", game), cancel)
 	seq = untilDone(painting, seq, func(k int) {
 		if k%max(1, frames/100) == 0 {
 			wp.report(fmt.Sprintf("frame %d of %d", k+1, frames), k, frames)
@@ -68,7 +68,7 @@ func pictureGIF(ctx context.Context, s *Server, kind parse.Kind, ga *gameAnalysi
 	}
 	wp.end("")
 	if err != nil {
-		return 0, pictureError(res.Game, err)
+		return 0, pictureError(game, err)
 	}
 	return frames, nil
 }

@@ -32,6 +32,6 @@ func picturePNG(*bytes.Buffer, int, *picture.Position, *picture.Options) error {
 }
 
 // pictureGIF is refuseFormat's refusal; pictureRequest refuses first.
-func pictureGIF(context.Context, *Server, parse.Kind, *gameAnalysis, *boardResult, picture.Theme, *bytes.Buffer) (int, error) {
+func pictureGIF(context.Context, progressFunc, parse.Kind, *gameAnalysis, int, picture.Theme, *bytes.Buffer) (int, error) {
 	return 0, refuseFormat("gif")
 }

@@ -39,6 +39,7 @@ type playResult struct {
 	Replaced int               `json:"replaced"`       // moves the edit removes
 	Position protocol.Position `json:"position"`       // where the move written starts once the edit is applied
 	Moves    int               `json:"moves,omitzero"` // the moves written, when more than one (the engine's to the end)
+	Stop     string            `json:"stop,omitempty"` // the engine's moves to the end: why they stopped, "end", "cycle" or "cap"
 }
 
 // versionedEdit is a WorkspaceEdit of one document at one version, as

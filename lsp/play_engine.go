@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -35,20 +36,18 @@ const engineActionKind = protocol.CodeActionKind("refactor.rewrite")
 // (code_action.go), then, at a position of a Pousse or Spot game that
 // is not over, "Play the engine's move here" and "Play the engine's
 // moves to the end of the game". Finding the moves is left
-// to the command: a code action is asked for at every move of the
-// cursor, a search only when chosen.
-func codeActionsWithEngine(s *Server, ctx context.Context, raw []byte) (func(context.Context) (any, error), error) {
-	return docRequest(protocol.MethodTextDocumentCodeAction, func(ctx context.Context, snap *snapshot, p *protocol.CodeActionParams) (any, error) {
-		res, err := codeActions(ctx, snap, p)
-		if err != nil {
-			return nil, err
-		}
-		out, _ := res.([]protocol.CommandOrCodeAction)
-		for _, a := range engineActions(snap, p) {
-			out = append(out, a)
-		}
-		return out, nil
-	})(s, ctx, raw)
+// to the command (session_command.go, engineMove): a code action is
+// asked for at every move of the cursor, a search only when chosen.
+func codeActionsWithEngine(ctx context.Context, snap *snapshot, p *protocol.CodeActionParams) (any, error) {
+	res, err := codeActions(ctx, snap, p)
+	if err != nil {
+		return nil, err
+	}
+	out, _ := res.([]protocol.CommandOrCodeAction)
+	for _, a := range engineActions(snap, p) {
+		out = append(out, a)
+	}
+	return out, nil
 }
 
 // engineActions returns the engine's code actions at p's range, the
@@ -104,81 +103,6 @@ func engineActions(snap *snapshot, p *protocol.CodeActionParams) []*protocol.Cod
 	}
 }
 
-// executeCommandWithPlay answers workspace/executeCommand: the engine's
-// move here, and every other command as session_command.go does.
-func executeCommandWithPlay(s *Server, ctx context.Context, raw []byte) (func(context.Context) (any, error), error) {
-	var p struct {
-		Command   string            `json:"command"`
-		Arguments []json.RawMessage `json:"arguments"`
-	}
-	if err := json.Unmarshal(raw, &p); err != nil || p.Command != EngineMoveCommand {
-		return s.executeCommand(ctx, raw)
-	}
-	var a engineArgs
-	if err := a.decode(p.Arguments); err != nil {
-		return nil, errInvalidParams(EngineMoveCommand, err)
-	}
-	snap, err := s.snapshot(a.uri)
-	if err != nil {
-		return nil, err
-	}
-	depth := s.settings.Analysis.depth() // read on the read goroutine, as the settings are written
-	return func(ctx context.Context) (any, error) {
-		if err := snap.awaitAnalysis(ctx); err != nil {
-			return nil, err
-		}
-		// The search stops at $/cancelRequest (ctx) and at the cancel
-		// button of its progress (search); then nothing is written.
-		search, cancel := context.WithCancel(ctx)
-		defer cancel()
-		title := "gamels: the engine's move"
-		if a.rest {
-			title = "gamels: the engine's moves to the end of the game"
-		}
-		wp := s.startProgress(title, cancel)
-		res, err := engineMove(search, snap, a, depth, func(done, most int, tok string) {
-			msg := "move " + strconv.Itoa(a.move+done) + ": " + tok
-			if a.rest {
-				msg = parse.Plural(done, "move") + " played, the last " + tok
-			}
-			wp.report(msg, done, most)
-		})
-		msg := ""
-		if search.Err() != nil {
-			msg = "cancelled: nothing written"
-		}
-		wp.end(msg)
-		switch {
-		case ctx.Err() != nil: // $/cancelRequest, or the session's end
-			return nil, ctx.Err()
-		case search.Err() != nil: // the progress's cancel, before the end above
-			return nil, errSearchCancelled
-		case err != nil:
-			return nil, err
-		}
-		label := "gamels: the engine's move " + res.Text
-		if res.Moves > 1 {
-			label = "gamels: the engine's " + parse.Plural(res.Moves, "move") + " to the end of the game"
-		}
-		var applied protocol.ApplyWorkspaceEditResult
-		if _, err := s.conn.Call(ctx, protocol.MethodWorkspaceApplyEdit,
-			struct {
-				Label string        `json:"label"`
-				Edit  versionedEdit `json:"edit"`
-			}{label, res.Edit}, &applied); err != nil {
-			return nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "gamels: workspace/applyEdit: %v", err)
-		}
-		if !applied.Applied {
-			reason := "the client did not apply it"
-			if applied.FailureReason != nil {
-				reason = *applied.FailureReason
-			}
-			return nil, refusal(codeRequestFailed, codeNotWritten, nil, "the engine's move %s was not written: %s", res.Text, reason)
-		}
-		return res, nil
-	}, nil
-}
-
 // engineArgs are the arguments of EngineMoveCommand: uri, version, game,
 // move, and an optional fifth, {"rest": true}, for the engine's moves to
 // the end of the game.
@@ -217,19 +141,25 @@ func (a *engineArgs) decode(args []json.RawMessage) error {
 }
 
 // MaxEngineRest caps the engine's moves to the end of a game: a Pousse
-// game under the contest rules may go on for ever, and each move is a
-// search of up to annotationNodes nodes (tens of milliseconds).
+// game under the contest rules may go on for ever.
 const MaxEngineRest = 100
 
-// engineMove searches the position after the first a.move moves of game
-// a.game at depth plies (the node budget of the annotations) and returns
-// the answer that writes the move the search prefers there, replacing
-// the moves after it; with a.rest, the search's moves for both sides
-// from there to the end of the game, at most MaxEngineRest. step, when
-// not nil, is called after each move found (done so far, and the most
-// there can be, 0 when unknown). It stops with ctx's error when ctx is
-// done (the search looks at it as it goes), having written nothing.
-func engineMove(ctx context.Context, snap *snapshot, a engineArgs, depth int, step func(done, most int, text string)) (*playResult, error) {
+// restMoveTime bounds the judgment's time for each move to the end of a
+// game (gamels.engine.time, when shorter, wins): MaxEngineRest moves are
+// then at most 5 s.
+const restMoveTime = 50 * time.Millisecond
+
+// engineMove returns the answer that writes the move the judgment
+// (solve.Pousse.Judge) plays in the position after the first a.move
+// moves of game a.game, at set's level and time a move, replacing the
+// moves after it; with a.rest, its moves for both sides from there to
+// the end of the game: a win, a pattern repeated or the 2N moves
+// (Spot), a cycle (a Pousse state made again, under the contest rules)
+// or MaxEngineRest moves, which playResult.Stop names. step, when not
+// nil, is called after each move found (done so far, and the most there
+// can be). It stops with ctx's error when ctx is done (the search looks
+// at it as it goes), having written nothing.
+func engineMove(ctx context.Context, snap *snapshot, a engineArgs, set AnalysisSettings, step func(done, most int, text string)) (*playResult, error) {
 	ga, err := playGame(snap, a.version, a.game)
 	if err != nil {
 		return nil, err
@@ -241,27 +171,31 @@ func engineMove(ctx context.Context, snap *snapshot, a engineArgs, depth int, st
 	}
 	fa, _ := snap.Analysis()
 	if !a.rest {
-		r, err := searchAt(ctx, fa.rules, ga, k, depth)
+		j, err := judgeAt(ctx, fa.rules, ga, k, solve.JudgeOptions{Level: set.Level, Deadline: time.Now().Add(set.moveTime())})
 		if err != nil {
 			return nil, err
 		}
-		if r.Best == "" {
+		if j.Best == "" {
 			return nil, refusal(codeRequestFailed, analyze.CodeGameOver, nil, "the engine has no move here: the game is over")
 		}
-		mv, err := engineParsedMove(ga, k, r.Best)
+		mv, err := engineParsedMove(ga, k, j.Best)
 		if err != nil {
 			return nil, err
 		}
 		if step != nil {
-			step(1, 1, r.Best)
+			step(1, 1, j.Best)
 		}
 		return writeMove(snap, ga, k, mv, true)
 	}
-	mvs, err := engineRest(ctx, fa.rules, ga, k, depth, step)
+	mvs, stop, err := engineRest(ctx, fa.rules, ga, k, set, step)
 	if err != nil {
 		return nil, err
 	}
-	return writeMoves(snap, ga, k, mvs, true)
+	res, err := writeMoves(snap, ga, k, mvs, true)
+	if res != nil {
+		res.Stop = stop
+	}
+	return res, err
 }
 
 // engineParsedMove reads best, the search's token in the position after
@@ -284,29 +218,42 @@ func engineParsedMove(ga *gameAnalysis, k int, best string) (parse.Move, error) 
 	return mv, nil
 }
 
-// engineRest plays the search's moves for both sides from the position
-// after k moves of ga to the end of the game, or MaxEngineRest moves.
-// Cost: one search of at most annotationNodes nodes a move.
-func engineRest(ctx context.Context, rules parse.Rules, ga *gameAnalysis, k, depth int, step func(done, most int, text string)) ([]parse.Move, error) {
-	if _, err := searchAt(ctx, rules, ga, k, 1); err != nil { // the refusals: a game over, a malformed move
-		return nil, err
+// Why the engine's moves to the end of a game stopped (playResult.Stop).
+const (
+	stopEnd   = "end"   // the game ended on the board
+	stopCycle = "cycle" // a Pousse state made again (contest rules)
+	stopCap   = "cap"   // MaxEngineRest moves
+)
+
+// engineRest plays the judgment's moves for both sides from the
+// position after k moves of ga to the end of the game, a cycle or
+// MaxEngineRest moves, and says which stopped it. Cost: one judgment of
+// at most restMoveTime a move.
+func engineRest(ctx context.Context, rules parse.Rules, ga *gameAnalysis, k int, set AnalysisSettings, step func(done, most int, text string)) ([]parse.Move, string, error) {
+	if _, err := judgeAt(ctx, rules, ga, k, solve.JudgeOptions{Depth: 1}); err != nil { // the refusals: a game over, a malformed move
+		return nil, "", err
 	}
 	g := ga.game
-	opts := solve.Options{Depth: depth, Nodes: annotationNodes, TableBits: annotationTableBits}
+	think := min(set.moveTime(), restMoveTime)
+	opts := func() solve.JudgeOptions {
+		return solve.JudgeOptions{Level: set.Level, Deadline: time.Now().Add(think), TableBits: 16}
+	}
 	var mvs []parse.Move
 	var (
 		over   func() bool
-		search func() (solve.Result, error)
+		cycled func() bool
+		judge  func() (solve.Judgment, error)
 		play   func(tok string) (parse.Move, error)
 	)
 	most := MaxEngineRest
 	if ga.pousse != nil {
 		p, err := pousseAt(g, rules, k)
 		if err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		over = func() bool { w, _ := p.Winner(); return w != analyze.None }
-		search = func() (solve.Result, error) { return p.Solve(ctx, opts) }
+		cycled = p.Cycled
+		judge = func() (solve.Judgment, error) { return p.Judge(ctx, opts()) }
 		play = func(tok string) (parse.Move, error) {
 			mv, err := analyze.ParsePousseSlot(tok, g.Size)
 			if err == nil {
@@ -317,11 +264,12 @@ func engineRest(ctx context.Context, rules parse.Rules, ga *gameAnalysis, k, dep
 	} else {
 		sp, err := spotAt(g, k)
 		if err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		most = min(most, 2*g.Size-k)
 		over = sp.Over
-		search = func() (solve.Result, error) { return sp.Solve(ctx, opts) }
+		cycled = func() bool { return false }
+		judge = func() (solve.Judgment, error) { return sp.Judge(ctx, opts()) }
 		play = func(tok string) (parse.Move, error) {
 			row, col, ok := spotCell(tok)
 			if !ok {
@@ -332,30 +280,55 @@ func engineRest(ctx context.Context, rules parse.Rules, ga *gameAnalysis, k, dep
 			return parse.SpotMove(row, col, add), nil
 		}
 	}
-	for len(mvs) < MaxEngineRest && !over() {
-		r, err := search()
-		if err != nil {
-			return nil, engineRefusal(err)
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if r.Best == "" {
+	stop := stopCap
+	for len(mvs) < MaxEngineRest {
+		if over() {
+			stop = stopEnd
 			break
 		}
-		mv, err := play(r.Best)
+		j, err := judge()
 		if err != nil {
-			return nil, err
+			return nil, "", engineRefusal(err)
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, "", err
+		}
+		if j.Best == "" {
+			stop = stopEnd
+			break
+		}
+		mv, err := play(j.Best)
+		if err != nil {
+			return nil, "", err
 		}
 		mvs = append(mvs, mv)
 		if step != nil {
-			step(len(mvs), most, r.Best)
+			step(len(mvs), most, j.Best)
+		}
+		if cycled() {
+			stop = stopCycle
+			break
 		}
 	}
-	if len(mvs) == 0 {
-		return nil, refusal(codeRequestFailed, analyze.CodeGameOver, nil, "the engine has no move here: the game is over")
+	if over() {
+		stop = stopEnd
 	}
-	return mvs, nil
+	if len(mvs) == 0 {
+		return nil, "", refusal(codeRequestFailed, analyze.CodeGameOver, nil, "the engine has no move here: the game is over")
+	}
+	return mvs, stop, nil
+}
+
+// stopWords says why the engine's moves to the end of a game stopped,
+// for the edit's label.
+func stopWords(stop string) string {
+	switch stop {
+	case stopCycle:
+		return "stopped at a cycle: a position made again"
+	case stopCap:
+		return "stopped at " + strconv.Itoa(MaxEngineRest) + " moves"
+	}
+	return "to the end of the game"
 }
 
 // errSearchCancelled answers the engine's move stopped from its

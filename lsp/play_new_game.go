@@ -3,6 +3,7 @@ package lsp
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -52,7 +53,7 @@ func newGame(ctx context.Context, snap *snapshot, p *newGameParams) (any, error)
 		return nil, refusal(codeRequestFailed, codeNoGame, nil, "the document is not a transcript (.pousse, .spot, .path)")
 	}
 	if p.Size < lo || p.Size > hi {
-		return nil, refusal(codeRequestFailed, parse.CodeBadSize, nil, "a %s board is %d to %d, not %d", snap.kind, lo, hi, p.Size)
+		return nil, refusal(codeRequestFailed, parse.CodeBadSize, map[string]any{"min": lo, "max": hi}, "a %s board is %d to %d, not %d", snap.kind, lo, hi, p.Size)
 	}
 	fa, err := snap.Analysis()
 	if err != nil {
@@ -136,6 +137,30 @@ func sizeRange(k parse.Kind) (lo, hi int) {
 		return parse.PathMinN, parse.PathMaxN
 	}
 	return 0, 0
+}
+
+// defaultSize is the size a client offers for a new game of a format:
+// the statements' sample boards are 4 x 4 (Pousse, Spot) and 5 x 5 (PATH).
+func defaultSize(k parse.Kind) int {
+	if k == parse.Path {
+		return 5
+	}
+	return 4
+}
+
+// newGameSizes is the experimental capability gamelsNewGame: by kind, the
+// sizes a new game may have and the one to offer (docs/protocol.md), so
+// that no client keeps a table of its own.
+func newGameSizes() string {
+	b := []byte(`"gamelsNewGame":{`)
+	for i, k := range []parse.Kind{parse.Pousse, parse.Spot, parse.Path} {
+		lo, hi := sizeRange(k)
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = fmt.Appendf(b, `%q:{"min":%d,"max":%d,"default":%d}`, k.String(), lo, hi, defaultSize(k))
+	}
+	return string(append(b, '}'))
 }
 
 // newGameText returns an empty game of size n as `gamels fmt` writes

@@ -1,11 +1,14 @@
 package lsp
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/uri"
 
 	"gamels/internal/format"
@@ -91,5 +94,58 @@ func TestNewGame(t *testing.T) {
 				t.Errorf("%d games after the edit, want %d, the last of size %d", len(f.Games), tc.game, tc.size)
 			}
 		})
+	}
+}
+
+// TestNewGameSizes checks that initialize gives the sizes of a new game
+// by kind (experimental.gamelsNewGame), that they are the bounds
+// gamels/newGame holds to, and that a refusal says them.
+func TestNewGameSizes(t *testing.T) {
+	c := startServer(t, nil)
+	res := c.initialize(nil, "")
+	type sizeRange struct {
+		Min     int `json:"min"`
+		Max     int `json:"max"`
+		Default int `json:"default"`
+	}
+	var exp struct {
+		NewGame map[string]sizeRange `json:"gamelsNewGame"`
+	}
+	if err := json.Unmarshal(res.Capabilities.Experimental, &exp); err != nil {
+		t.Fatalf("experimental capabilities %s: %v", res.Capabilities.Experimental, err)
+	}
+	want := map[string]sizeRange{
+		"pousse": {parse.PousseMinN, parse.PousseMaxN, 4},
+		"spot":   {parse.SpotMinN, parse.SpotMaxN, 4},
+		"path":   {parse.PathMinN, parse.PathMaxN, 5},
+	}
+	if diff := cmp.Diff(want, exp.NewGame); diff != "" {
+		t.Fatalf("gamelsNewGame (-want +got):\n%s", diff)
+	}
+	for kind, z := range exp.NewGame {
+		u := uri.File("/sizes." + kind)
+		c.open(u, 1, "")
+		for _, tc := range []struct {
+			size int
+			ok   bool
+		}{{z.Min - 1, false}, {z.Min, true}, {z.Default, true}, {z.Max, true}, {z.Max + 1, false}} {
+			var out newGameResult
+			err := c.playCall(NewGameMethod, map[string]any{
+				"textDocument": map[string]any{"uri": u, "version": 1}, "size": tc.size}, &out)
+			if tc.ok != (err == nil) {
+				t.Errorf("%s size %d: error %v, want ok %v", kind, tc.size, err, tc.ok)
+			}
+			if err != nil {
+				var data struct {
+					Code     string `json:"code"`
+					Min, Max int
+				}
+				var e *jsonrpc2.Error
+				if !errors.As(err, &e) || json.Unmarshal(e.Data, &data) != nil ||
+					data.Code != string(parse.CodeBadSize) || data.Min != z.Min || data.Max != z.Max {
+					t.Errorf("%s size %d: refusal %v, want bad-size with min %d, max %d", kind, tc.size, err, z.Min, z.Max)
+				}
+			}
+		}
 	}
 }

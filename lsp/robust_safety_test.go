@@ -30,7 +30,7 @@ func gameMeanings(kind parse.Kind, text []byte) []string {
 }
 
 func meaningParts(kind parse.Kind, text []byte) (head, games []string, spans []parse.Span) {
-	snap := &snapshot{uri: "file:///meaning", kind: kind, text: textpos.FromBytes(text), enc: UTF16}
+	snap := &snapshot{uri: "file:///meaning", snapshotSpec: snapshotSpec{kind: kind, text: textpos.FromBytes(text), enc: UTF16}}
 	fa, err := snap.Analysis()
 	if err != nil {
 		return []string{"analysis: " + err.Error()}, nil, nil

@@ -120,7 +120,7 @@ func FuzzFeatures(f *testing.F) {
 			panic(fmt.Sprintf("FuzzFeatures: over 10s on %v %q\n%s", k, text, buf[:runtime.Stack(buf, true)]))
 		})
 		defer watchdog.Stop()
-		snap := &snapshot{uri: "file:///fuzz", kind: k, text: textpos.FromBytes(text), enc: UTF16, cache: newGameCache()}
+		snap := &snapshot{uri: "file:///fuzz", cache: newGameCache(), snapshotSpec: snapshotSpec{kind: k, text: textpos.FromBytes(text), enc: UTF16}}
 		fa, err := snap.Analysis()
 		if err != nil {
 			t.Fatal(err)
@@ -147,7 +147,7 @@ func FuzzFeatures(f *testing.F) {
 		}
 		// The same text analysed again with the cache filled gives the
 		// same diagnostics, in full: ranges, severities, codes, messages.
-		again := &snapshot{uri: "file:///fuzz", kind: k, text: textpos.FromBytes(append([]byte(nil), text...)), enc: UTF16, cache: snap.cache}
+		again := &snapshot{uri: "file:///fuzz", cache: snap.cache, snapshotSpec: snapshotSpec{kind: k, text: textpos.FromBytes(append([]byte(nil), text...)), enc: UTF16}}
 		fa2, _ := again.Analysis()
 		if diff := cmp.Diff(diagJSON(t, computeDiagnostics(snap, fa)), diagJSON(t, computeDiagnostics(again, fa2))); diff != "" {
 			t.Fatalf("cached analysis differs (-first +cached):\n%s", diff)

@@ -59,7 +59,7 @@ func startRaw(t *testing.T, hook func(ctx context.Context, method string)) *rawS
 	t.Helper()
 	a, b := net.Pipe()
 	srv := NewServer(Options{
-		Logger:   zaptest.NewLogger(t, zaptest.Level(zap.ErrorLevel)),
+		Logger:   zaptest.NewLogger(t, zaptest.Level(zap.ErrorLevel)).Core(),
 		Debounce: 5 * time.Millisecond,
 		MaxDelay: 50 * time.Millisecond,
 	})
@@ -80,7 +80,7 @@ func startRaw(t *testing.T, hook func(ctx context.Context, method string)) *rawS
 			}
 		}
 	}()
-	go func() { rs.exit <- srv.Serve(context.Background(), wire.NewStream(a, srv.log)) }()
+	go func() { rs.exit <- srv.Serve(context.Background(), wire.NewStream(a, srv.opts.Logger)) }()
 	go func() {
 		// The server's output, frame by frame, read by the tests' own frame
 		// reader, without decoding: every body must be one JSON object.

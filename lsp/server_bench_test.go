@@ -22,7 +22,7 @@ import (
 	"gamels/parse"
 )
 
-// The server's speed goals (BENCHMARKS.md, "Server latency and memory"),
+// The server's speed goals (BENCHMARKS.md, "The language server"),
 // measured through the protocol with a real client over net.Pipe, on two
 // reproducible inputs:
 //

@@ -286,7 +286,7 @@ func testRapidChanges(t *testing.T, hook func(context.Context, string)) {
 
 // freshDiagnostics computes the diagnostics of text with a new snapshot.
 func freshDiagnostics(u uri.URI, text []byte, enc Encoding) []protocol.Diagnostic {
-	snap := &snapshot{uri: u, kind: kindOf("", u), text: textpos.FromBytes(text), enc: enc}
+	snap := &snapshot{uri: u, snapshotSpec: snapshotSpec{kind: kindOf("", u), text: textpos.FromBytes(text), enc: enc}}
 	fa, err := snap.Analysis()
 	if err != nil {
 		panic(err)

@@ -2,12 +2,13 @@ package lsp
 
 import (
 	"context"
+	"errors"
 	"runtime/debug"
 	"slices"
 
 	"go.lsp.dev/protocol"
-	"go.uber.org/zap"
 
+	"gamels/internal/zlog"
 	"gamels/parse"
 )
 
@@ -18,8 +19,8 @@ import (
 // diags were just published, in the background, cancelling the
 // previous one.
 func (s *Server) startAnnotations(d *openDoc, snap *snapshot, diags []protocol.Diagnostic) {
+	set := snap.engine
 	s.mu.Lock()
-	set := s.settings.Analysis
 	refresh := s.inlayRefresh
 	s.mu.Unlock()
 	if set.Off || snap.outOfSync || (snap.kind != parse.Pousse && snap.kind != parse.Spot) ||
@@ -40,20 +41,22 @@ func (s *Server) startAnnotations(d *openDoc, snap *snapshot, diags []protocol.D
 		defer func() { progress.end(!finished) }()
 		defer func() {
 			if r := recover(); r != nil {
-				s.log.Error("panic annotating", zap.String("uri", string(snap.uri)), zap.Any("panic", r),
-					zap.ByteString("stack", debug.Stack()))
+				s.log.Error("panic annotating", zlog.String("uri", string(snap.uri)), zlog.Any("panic", r),
+					zlog.ByteString("stack", debug.Stack()))
 			}
 		}()
 		runTestHook(ctx, "annotations", snap.uri)
 		games, positions := annotationWork(snap)
 		progress = s.startAnnotationProgress(string(snap.uri), games, positions)
 		job := &annotationJob{
-			progress: progress,
-			visible:  d.cache.visibleSpan,
+			step:      progress.step,
+			gameDone:  progress.gameDone,
+			gameStart: func() { runTestHook(ctx, "annotations-game", snap.uri) },
+			visible:   d.cache.visibleSpan,
 			partial: func(part *annotationSet) {
 				if d.storeAnnotations(ctx, part) {
 					if err := s.notifyAnnotated(ctx, snap); err != nil {
-						s.log.Debug(AnnotatedMethod, zap.Error(err))
+						s.log.Debug(AnnotatedMethod, zlog.Error(err))
 					}
 					s.refreshInlayHints(ctx, refresh)
 				}
@@ -68,7 +71,7 @@ func (s *Server) startAnnotations(d *openDoc, snap *snapshot, diags []protocol.D
 			return
 		}
 		if err := s.notifyAnnotated(ctx, snap); err != nil {
-			s.log.Debug(AnnotatedMethod, zap.Error(err))
+			s.log.Debug(AnnotatedMethod, zlog.Error(err))
 		}
 		s.refreshInlayHints(ctx, refresh)
 	}()
@@ -94,7 +97,7 @@ func (s *Server) refreshInlayHints(ctx context.Context, refresh bool) {
 		return
 	}
 	if _, err := s.conn.Call(ctx, protocol.MethodWorkspaceInlayHintRefresh, nil, nil); err != nil {
-		s.log.Debug("inlayHint/refresh", zap.Error(err))
+		s.log.Debug("inlayHint/refresh", zlog.Error(err))
 	}
 }
 
@@ -112,4 +115,26 @@ func annotationWork(snap *snapshot) (games int, positions int64) {
 		}
 	}
 	return games, positions
+}
+
+// notifyAnnotated tells a client that asked for it that the annotations
+// of snap are done. Its error is logged by the caller.
+func (s *Server) notifyAnnotated(ctx context.Context, snap *snapshot) error {
+	s.mu.Lock()
+	on := s.annotatedNotify
+	s.mu.Unlock()
+	if !on {
+		return nil
+	}
+	type id struct {
+		URI     string `json:"uri"`
+		Version int32  `json:"version"`
+	}
+	err := s.conn.Notify(ctx, AnnotatedMethod, struct {
+		TextDocument id `json:"textDocument"`
+	}{id{string(snap.uri), snap.version}})
+	if errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -11,22 +12,28 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
-	"go.uber.org/zap"
 
+	"gamels/internal/zlog"
 	"gamels/parse"
 )
 
 // Which expected output each open transcript is compared with, and when
 // it is read again. The file is found when the transcript opens
 // (expectedPaths: gamels.expectedOutput, else NAME.expected.out or
-// NAME.out beside it); the editor's text wins over the disk's while the
-// file is open there. The transcript gets a new snapshot, same text,
-// whenever its expected output changes: the file is opened, edited or
-// closed in the editor, the client reports it changed on disk
-// (workspace/didChangeWatchedFiles, watched by a dynamic registration
-// when the client offers one), or the setting changes. All of it runs on
-// the read goroutine, in wire order, like the text synchronisation: a
-// reading is at most MaxDocumentSize bytes of a regular file.
+// NAME.out beside it, never through a link there); the editor's text
+// wins over the disk's while the file is open there. The transcript gets
+// a new snapshot, same text, whenever its expected output changes: the
+// file is opened, edited or closed in the editor, the client reports it
+// changed on disk (workspace/didChangeWatchedFiles, watched by a dynamic
+// registration when the client offers one), or the setting changes.
+//
+// The files are read off the read goroutine, one reading at a time, in
+// the order asked (fileWork): a slow or hostile file holds up the
+// comparison of its transcripts, never the session. A transcript opens
+// at once with its reading pending (expectedRef), which the features
+// that compare wait for. A file unchanged since a reading that a
+// snapshot still holds is not read again (outputTexts), and transcripts
+// that share a file share its text.
 
 // expectedWatch is the session's state of the watch on expected outputs.
 type expectedWatch struct {
@@ -47,7 +54,8 @@ type expectedWatch struct {
 const watcherID = "gamels.expectedOutput"
 
 // resolveExpected returns the expected output of the transcript u of
-// the given kind, nil when it has none.
+// the given kind, nil when it has none. It reads files: it runs on the
+// files' goroutine (fileWork).
 func (s *Server) resolveExpected(u uri.URI, kind parse.Kind) *expectedOutput {
 	if kind == 0 {
 		return nil
@@ -57,7 +65,8 @@ func (s *Server) resolveExpected(u uri.URI, kind parse.Kind) *expectedOutput {
 		return nil
 	}
 	s.mu.Lock()
-	paths := expectedPaths(tp, s.settings.ExpectedOutput)
+	setting := s.settings.ExpectedOutput
+	paths := expectedPaths(tp, setting)
 	open := make([]*openDoc, len(paths))
 	for du, d := range s.docs {
 		if d.snap.Load().kind != 0 {
@@ -74,16 +83,34 @@ func (s *Server) resolveExpected(u uri.URI, kind parse.Kind) *expectedOutput {
 		if open[i] != nil {
 			return openExpected(p, open[i].snap.Load().text)
 		}
-		if e := readExpected(s.opts.Files, p); e != nil {
+		// Only the file the user's setting names is read through a link.
+		if e := readExpected(s.opts.Files, &s.outputs, candidate{p, setting != ""}); e != nil {
 			return e
 		}
 	}
 	return nil
 }
 
-// refreshExpected reads again the expected output of every open
-// transcript for which changed reports true of one of its candidate
-// files, and gives it a new snapshot when the reading differs.
+// expectedLater returns the expected output of the transcript u of the
+// given kind as it will be read, on the files' goroutine; nil when it
+// can have none (not a transcript, not a file).
+func (s *Server) expectedLater(u uri.URI, kind parse.Kind) *expectedRef {
+	if _, ok := filePath(u); kind == 0 || !ok {
+		return nil
+	}
+	r := pendingExpected()
+	s.files.do(func() {
+		var e *expectedOutput
+		defer func() { r.set(e) }()
+		e = s.resolveExpected(u, kind)
+	})
+	return r
+}
+
+// refreshExpected reads again, on the files' goroutine, the expected
+// output of every open transcript for which changed reports true of one
+// of its candidate files, and gives it a new snapshot when the reading
+// differs.
 func (s *Server) refreshExpected(changed func(path string) bool) {
 	type doc struct {
 		u uri.URI
@@ -102,28 +129,79 @@ func (s *Server) refreshExpected(changed func(path string) bool) {
 	}
 	refresh := s.expectedWatch.lensRefresh
 	s.mu.Unlock()
-	updated := false
-	for _, x := range todo {
-		cur := x.d.snap.Load()
-		e := s.resolveExpected(x.u, cur.kind)
-		if e.same(cur.expected) {
-			continue
+	if len(todo) == 0 {
+		return
+	}
+	s.files.do(func() {
+		updated := false
+		for _, x := range todo {
+			e := s.resolveExpected(x.u, x.d.snap.Load().kind)
+			x.d.change(func(cur *snapshot) (snapshotSpec, bool) {
+				if e.same(cur.output()) {
+					return snapshotSpec{}, false
+				}
+				s.log.Debug("expected output", zlog.String("uri", string(x.u)), zlog.Bool("found", e != nil))
+				sp := cur.spec()
+				sp.expected = readyExpected(e)
+				updated = true
+				return sp, true
+			})
 		}
-		s.log.Debug("expected output", zap.String("uri", string(x.u)), zap.Bool("found", e != nil))
-		sp := cur.spec()
-		sp.expected = e
-		x.d.update(sp)
-		updated = true
+		if updated && refresh {
+			go func() {
+				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+				defer cancel()
+				if _, err := s.conn.Call(ctx, protocol.MethodWorkspaceCodeLensRefresh, nil, nil); err != nil {
+					s.log.Debug("codeLens/refresh", zlog.Error(err))
+				}
+			}()
+		}
+	})
+}
+
+// fileWork runs the session's readings of files one at a time, in the
+// order asked, on a goroutine of its own while there are some.
+type fileWork struct {
+	log     *zlog.Logger
+	mu      sync.Mutex
+	queue   []func()
+	running bool
+}
+
+// do queues f.
+func (w *fileWork) do(f func()) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.queue = append(w.queue, f)
+	if !w.running {
+		w.running = true
+		go w.run()
 	}
-	if updated && refresh {
-		go func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			defer cancel()
-			if _, err := s.conn.Call(ctx, protocol.MethodWorkspaceCodeLensRefresh, nil, nil); err != nil {
-				s.log.Debug("codeLens/refresh", zap.Error(err))
-			}
-		}()
+}
+
+func (w *fileWork) run() {
+	for {
+		w.mu.Lock()
+		if len(w.queue) == 0 {
+			w.running = false
+			w.mu.Unlock()
+			return
+		}
+		f := w.queue[0]
+		w.queue = w.queue[1:]
+		w.mu.Unlock()
+		w.one(f)
 	}
+}
+
+// one runs f, a panic logged with its stack.
+func (w *fileWork) one(f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			w.log.Error("panic while reading an expected output", zlog.Any("panic", r), zlog.ByteString("stack", debug.Stack()))
+		}
+	}()
+	f()
 }
 
 // outputTouched follows a document that is not a transcript (kind 0)
@@ -213,7 +291,7 @@ func (s *Server) watchExpected() {
 		if w.registered != nil {
 			unreg := map[string][]reg{"unregisterations": {{ID: watcherID, Method: protocol.MethodWorkspaceDidChangeWatchedFiles}}}
 			if _, err := s.conn.Call(ctx, protocol.MethodClientUnregisterCapability, unreg, nil); err != nil {
-				s.log.Warn("unregistering the watchers of expected outputs", zap.Error(err))
+				s.log.Warn("unregistering the watchers of expected outputs", zlog.Error(err))
 			}
 			w.registered = nil
 		}
@@ -227,10 +305,10 @@ func (s *Server) watchExpected() {
 		params := map[string][]reg{"registrations": {{ID: watcherID, Method: protocol.MethodWorkspaceDidChangeWatchedFiles,
 			RegisterOptions: map[string][]watcher{"watchers": watchers}}}}
 		if _, err := s.conn.Call(ctx, protocol.MethodClientRegisterCapability, params, nil); err != nil {
-			s.log.Warn("registering the watchers of expected outputs", zap.Error(err))
+			s.log.Warn("registering the watchers of expected outputs", zlog.Error(err))
 			return
 		}
 		w.registered = globs
-		s.log.Debug("watching expected outputs", zap.Strings("globs", globs))
+		s.log.Debug("watching expected outputs", zlog.Strings("globs", globs))
 	}()
 }

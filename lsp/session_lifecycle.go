@@ -6,7 +6,8 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
-	"go.uber.org/zap"
+
+	"gamels/internal/zlog"
 )
 
 // initialize answers the initialize request: it chooses the position
@@ -49,15 +50,15 @@ func (s *Server) initialize(raw []byte) (any, error) {
 	}
 	settings, err := parseSettings(p.InitializationOptions, s.settings)
 	if err != nil {
-		s.log.Warn("initializationOptions", zap.Error(err))
+		s.log.Warn("initializationOptions", zlog.Error(err))
 		s.initRefusal = err // shown once the client has the answer
 	}
 	s.settings = settings
 	s.state = stateInitialized
 	s.log.Info("initialize",
-		zap.String("client", p.ClientInfo.Name),
-		zap.String("positionEncoding", string(s.enc.Kind())),
-		zap.Stringer("pousseRules", s.settings.PousseRules))
+		zlog.String("client", p.ClientInfo.Name),
+		zlog.String("positionEncoding", string(s.enc.Kind())),
+		zlog.Stringer("pousseRules", s.settings.PousseRules))
 
 	caps := protocol.ServerCapabilities{PositionEncoding: s.enc.Kind()}
 	for _, m := range s.methods {
@@ -100,7 +101,7 @@ func (s *Server) exit() {
 		} else {
 			s.exitCode = 1
 		}
-		s.log.Info("exit", zap.Int("status", s.exitCode))
+		s.log.Info("exit", zlog.Int("status", s.exitCode))
 		s.mu.Unlock()
 		close(s.exitCh)
 	})

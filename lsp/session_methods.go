@@ -101,7 +101,7 @@ func methodTable() map[string]methodEntry {
 			},
 		},
 		protocol.MethodTextDocumentCodeAction: {
-			request: codeActionsWithEngine, // quick fixes, and the engine's move (play_engine.go)
+			request: docRequest(protocol.MethodTextDocumentCodeAction, codeActionsWithEngine), // quick fixes, and the engine's move (play_engine.go)
 			capability: func(c *protocol.ServerCapabilities) {
 				c.CodeActionProvider = &protocol.CodeActionOptions{
 					CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, engineActionKind},
@@ -143,7 +143,7 @@ func methodTable() map[string]methodEntry {
 		BoardMethod: {
 			request: docRequest(BoardMethod, board),
 			capability: func(c *protocol.ServerCapabilities) {
-				c.Experimental = protocol.LSPAny(`{"gamelsBoard":true,"gamelsBoardVersion":2,"gamelsPlay":true,"gamelsEvaluate":true,"gamelsEvaluations":true,"gamelsPicture":true}`)
+				c.Experimental = protocol.LSPAny(`{"gamelsBoard":true,"gamelsBoardVersion":2,"gamelsPlay":true,"gamelsEvaluate":true,"gamelsEvaluations":true,"gamelsPicture":true,` + newGameSizes() + `}`)
 			},
 		},
 
@@ -154,19 +154,20 @@ func methodTable() map[string]methodEntry {
 
 		// The gamels extension: the engine's value and move in the
 		// position shown (docs/protocol.md; evaluate.go).
-		EvaluateMethod: {request: evaluateRequest},
+		EvaluateMethod: {request: docRequest(EvaluateMethod, evaluate)},
 		// The engine's values along a game and its annotations
 		// (evaluations.go); gamels/annotated says when they are done.
-		EvaluationsMethod: {request: evaluationsRequest},
+		EvaluationsMethod: {request: docRequest(EvaluationsMethod, evaluations)},
 		// The gamels extension: the board as a picture to save or share
 		// (picture.go).
-		PictureMethod: {request: pictureHandler},
+		PictureMethod: {request: docRequestWithProgress(PictureMethod, pictureRequest)},
 
-		// A command (the code lens's), not about a document.
+		// The commands (session_command.go, commandTable): the code
+		// lens's and the engine's move.
 		protocol.MethodWorkspaceExecuteCommand: {
-			request: executeCommandWithPlay, // the engine's move (play_engine.go), else session_command.go
+			request: (*Server).executeCommand,
 			capability: func(c *protocol.ServerCapabilities) {
-				c.ExecuteCommandProvider = protocol.ExecuteCommandOptions{Commands: []string{RevealCommand, EngineMoveCommand}}
+				c.ExecuteCommandProvider = protocol.ExecuteCommandOptions{Commands: commandNames()}
 			},
 		},
 	}
@@ -202,5 +203,16 @@ func docRequest[P any](method string, fn func(ctx context.Context, snap *snapsho
 			}
 			return fn(ctx, snap, p)
 		}, nil
+	}
+}
+
+// docRequestWithProgress is docRequest for a feature whose work may take
+// long: fn is handed the session's progress (Server.startProgress,
+// window/workDoneProgress).
+func docRequestWithProgress[P any](method string, fn func(ctx context.Context, snap *snapshot, p *P, progress progressFunc) (any, error)) handlerFunc {
+	return func(s *Server, ctx context.Context, raw []byte) (func(context.Context) (any, error), error) {
+		return docRequest(method, func(ctx context.Context, snap *snapshot, p *P) (any, error) {
+			return fn(ctx, snap, p, s.featureProgress)
+		})(s, ctx, raw)
 	}
 }

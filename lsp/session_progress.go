@@ -8,7 +8,8 @@ import (
 	"time"
 
 	"go.lsp.dev/protocol"
-	"go.uber.org/zap"
+
+	"gamels/internal/zlog"
 )
 
 // Server-initiated progress (window/workDoneProgress) for work a user
@@ -49,6 +50,11 @@ var progressSeq struct {
 // cancellable. The caller reports with report and ends with end.
 func (s *Server) startProgress(title string, cancel context.CancelFunc) *workProgress {
 	return s.startProgressAfter(progressDelay, &workProgress{title: title, cancel: cancel})
+}
+
+// featureProgress is startProgress as a feature is handed it (progressFunc).
+func (s *Server) featureProgress(title string, cancel context.CancelFunc) progress {
+	return s.startProgress(title, cancel)
 }
 
 // startProgressAfter is startProgress shown after the given delay, for
@@ -93,7 +99,7 @@ func (wp *workProgress) begin() {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if _, err := s.conn.Call(ctx, protocol.MethodWindowWorkDoneProgressCreate, map[string]string{"token": token}, nil); err != nil {
-		s.log.Debug("window/workDoneProgress/create", zap.Error(err))
+		s.log.Debug("window/workDoneProgress/create", zlog.Error(err))
 		wp.forget(token)
 		return
 	}
@@ -171,7 +177,7 @@ func (wp *workProgress) send(token string, v progressValue) {
 		Value progressValue `json:"value"`
 	}{token, v})
 	if err != nil {
-		wp.s.log.Debug("$/progress", zap.Error(err))
+		wp.s.log.Debug("$/progress", zlog.Error(err))
 	}
 }
 
@@ -192,7 +198,7 @@ func (s *Server) cancelProgress(_ context.Context, raw []byte) error {
 	cancel := s.progress[token]
 	s.mu.Unlock()
 	if cancel != nil {
-		s.log.Debug("progress cancelled", zap.String("token", token))
+		s.log.Debug("progress cancelled", zlog.String("token", token))
 		cancel()
 	}
 	return nil

@@ -7,7 +7,8 @@ import (
 	"runtime/debug"
 
 	"go.lsp.dev/protocol"
-	"go.uber.org/zap"
+
+	"gamels/internal/zlog"
 )
 
 // Publishing a document's diagnostics: computing them safely for a
@@ -23,8 +24,8 @@ import (
 func (ds *diagScheduler) runOne(snap *snapshot) {
 	defer func() {
 		if r := recover(); r != nil {
-			ds.s.log.Error("panic publishing diagnostics", zap.String("uri", string(snap.uri)),
-				zap.Int32("version", snap.version), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+			ds.s.log.Error("panic publishing diagnostics", zlog.String("uri", string(snap.uri)),
+				zlog.Int32("version", snap.version), zlog.Any("panic", r), zlog.ByteString("stack", debug.Stack()))
 		}
 	}()
 	diags := ds.s.diagnostics(snap)
@@ -51,7 +52,7 @@ func (ds *diagScheduler) warnTooLarge(snap *snapshot) {
 		Message: tooLargeMessage(snap.text.Len()),
 	})
 	if err != nil {
-		ds.s.log.Warn("showMessage", zap.Error(err))
+		ds.s.log.Warn("showMessage", zlog.Error(err))
 	}
 }
 
@@ -65,7 +66,7 @@ func (ds *diagScheduler) publish(snap *snapshot, diags []protocol.Diagnostic) bo
 	ds.mu.Unlock()
 	if stopped || snap.seq <= ds.published {
 		ds.s.staleDropped.Add(1)
-		ds.s.log.Debug("stale diagnostics dropped", zap.String("uri", string(snap.uri)), zap.Int32("version", snap.version))
+		ds.s.log.Debug("stale diagnostics dropped", zlog.String("uri", string(snap.uri)), zlog.Int32("version", snap.version))
 		return false
 	}
 	ds.published = snap.seq
@@ -114,7 +115,7 @@ func (s *Server) notifyDiagnostics(ctx context.Context, p *protocol.PublishDiagn
 		p.Diagnostics = []protocol.Diagnostic{}
 	}
 	if err := s.conn.Notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, p); err != nil {
-		s.log.Warn("publishDiagnostics", zap.String("uri", string(p.URI)), zap.Error(err))
+		s.log.Warn("publishDiagnostics", zlog.String("uri", string(p.URI)), zlog.Error(err))
 	}
 }
 
@@ -124,8 +125,8 @@ func (s *Server) notifyDiagnostics(ctx context.Context, p *protocol.PublishDiagn
 func (s *Server) diagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
 	defer func() {
 		if r := recover(); r != nil {
-			s.log.Error("panic computing diagnostics", zap.String("uri", string(snap.uri)),
-				zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+			s.log.Error("panic computing diagnostics", zlog.String("uri", string(snap.uri)),
+				zlog.Any("panic", r), zlog.ByteString("stack", debug.Stack()))
 			diags = []protocol.Diagnostic{internalErrorDiagnostic(fmt.Errorf("internal error: %v", r))}
 		}
 	}()
@@ -139,8 +140,8 @@ func (s *Server) diagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
-				s.log.Error("panic building the line index", zap.String("uri", string(snap.uri)),
-					zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+				s.log.Error("panic building the line index", zlog.String("uri", string(snap.uri)),
+					zlog.Any("panic", r), zlog.ByteString("stack", debug.Stack()))
 			}
 		}()
 		snap.text.Index()
@@ -150,8 +151,8 @@ func (s *Server) diagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
 		return nil
 	}
 	if err != nil {
-		s.log.Error("analysis failed", zap.String("uri", string(snap.uri)), zap.Error(err),
-			zap.ByteString("stack", panicStack(err)))
+		s.log.Error("analysis failed", zlog.String("uri", string(snap.uri)), zlog.Error(err),
+			zlog.ByteString("stack", panicStack(err)))
 		return []protocol.Diagnostic{internalErrorDiagnostic(err)}
 	}
 	return computeDiagnostics(snap, fa)

@@ -24,7 +24,7 @@ import (
 func TestPanicInPublication(t *testing.T) {
 	core, logs := observer.New(zap.ErrorLevel)
 	a, b := net.Pipe()
-	srv := NewServer(Options{Logger: zap.New(core), Debounce: 5 * time.Millisecond, MaxDelay: 50 * time.Millisecond})
+	srv := NewServer(Options{Logger: core, Debounce: 5 * time.Millisecond, MaxDelay: 50 * time.Millisecond})
 	var fault atomic.Bool
 	fault.Store(true)
 	setTestHook(t, func(_ context.Context, method string) {
@@ -33,7 +33,7 @@ func TestPanicInPublication(t *testing.T) {
 		}
 	})
 	exit := make(chan int, 1)
-	go func() { exit <- srv.Serve(context.Background(), wire.NewStream(a, srv.log)) }()
+	go func() { exit <- srv.Serve(context.Background(), wire.NewStream(a, srv.opts.Logger)) }()
 	c := connectClient(t, jsonrpc2.NewStream(b), exit)
 	c.srv = srv
 	c.initialize(nil, "")

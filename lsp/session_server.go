@@ -31,7 +31,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -40,17 +39,18 @@ import (
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
-	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
-	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
 
+	"gamels/internal/zlog"
 	"gamels/lsp/wire"
 )
 
 // Options configure a Server.
 type Options struct {
-	// Logger receives the server's log; nil discards it.
-	Logger *zap.Logger
+	// Logger receives the server's log (a zap core: lsp logs through
+	// zapcore alone, see internal/zlog); nil discards it.
+	Logger zapcore.Core
 	// Debounce is how long the server waits after a change for more
 	// changes before it publishes diagnostics (default 60ms).
 	Debounce time.Duration
@@ -67,12 +67,13 @@ type Options struct {
 	MaxDelay time.Duration
 	// Version is reported in serverInfo.
 	Version string
-	// Files is what the server may read of the file system, rooted at
-	// its root (os.DirFS("/")): only the expected outputs beside the
-	// transcripts (session_expected.go), regular files of at most
-	// MaxDocumentSize bytes. nil: it reads no file, and compares a
+	// Files is what the server may read of the file system: only the
+	// expected outputs of the transcripts (session_expected.go),
+	// regular files of at most MaxDocumentSize bytes, never through a
+	// link beside a transcript, opened without blocking (gamels serve:
+	// package internal/readfile). nil: it reads no file, and compares a
 	// transcript only with an expected output open in the editor.
-	Files fs.FS
+	Files Files
 	// IdleRelease is how long after the last diagnostics run on a large
 	// document (largeDocument bytes or more) the server returns the
 	// memory freed since to the operating system (see idleRelease):
@@ -83,10 +84,11 @@ type Options struct {
 // A Server is one language server session. Make it with NewServer and run
 // it with Serve, once.
 type Server struct {
-	log     *zap.Logger
-	opts    Options
-	conn    jsonrpc2.Conn
-	methods map[string]methodEntry // methodTable()
+	log      *zlog.Logger
+	opts     Options
+	conn     jsonrpc2.Conn
+	methods  map[string]methodEntry // methodTable()
+	commands map[string]commandFunc // commandTable()
 
 	mu       sync.Mutex
 	state    state
@@ -123,6 +125,8 @@ type Server struct {
 	idle *idleRelease // returns freed memory after work on a large document
 
 	expectedWatch expectedWatch // session_expected.go
+	files         fileWork      // the readings of expected outputs (session_expected.go)
+	outputs       outputTexts   // their texts, shared (cache_expected.go)
 
 }
 
@@ -148,9 +152,6 @@ func (st state) String() string {
 
 // NewServer returns a server with the given options.
 func NewServer(opts Options) *Server {
-	if opts.Logger == nil {
-		opts.Logger = zap.NewNop()
-	}
 	if opts.Debounce <= 0 {
 		opts.Debounce = 60 * time.Millisecond
 	}
@@ -162,12 +163,14 @@ func NewServer(opts Options) *Server {
 	}
 	return &Server{
 		idle:     &idleRelease{delay: opts.IdleRelease, release: debug.FreeOSMemory},
-		log:      opts.Logger,
+		log:      zlog.New(opts.Logger),
 		opts:     opts,
 		methods:  methodTable(),
+		commands: commandTable(),
 		docs:     map[uri.URI]*openDoc{},
 		inflight: map[jsonrpc2.ID]*inflight{},
 		exitCh:   make(chan struct{}),
+		files:    fileWork{log: zlog.New(opts.Logger)},
 
 		annProgressAfter: annotationProgressAfter,
 	}
@@ -184,7 +187,7 @@ func (s *Server) Serve(ctx context.Context, stream jsonrpc2.Stream) int {
 	select {
 	case <-s.conn.Done():
 		if err := s.conn.Err(); err != nil {
-			s.log.Error("connection ended", zap.Error(err))
+			s.log.Error("connection ended", zlog.Error(err))
 		} else {
 			s.log.Info("connection closed by the client")
 		}
@@ -247,14 +250,14 @@ func (s *Server) request(ctx context.Context, req *jsonrpc2.Request) (result any
 	start := time.Now()
 	defer func() {
 		if r := recover(); r != nil {
-			s.log.Error("panic in request", zap.String("method", method), zap.Any("panic", r),
-				zap.ByteString("stack", debug.Stack()))
+			s.log.Error("panic in request", zlog.String("method", method), zlog.Any("panic", r),
+				zlog.ByteString("stack", debug.Stack()))
 			result, err = nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "gamels: internal error in %s: %v", method, r)
 		}
 		if err != nil {
-			s.log.Debug("request failed", zap.String("method", method), zap.Error(err))
+			s.log.Debug("request failed", zlog.String("method", method), zlog.Error(err))
 		} else {
-			s.log.Debug("request", zap.String("method", method), zap.Duration("took", time.Since(start)))
+			s.log.Debug("request", zlog.String("method", method), zlog.Duration("took", time.Since(start)))
 		}
 	}()
 
@@ -314,8 +317,8 @@ func (s *Server) notification(ctx context.Context, req *jsonrpc2.Request) {
 	method := req.Method()
 	defer func() {
 		if r := recover(); r != nil {
-			s.log.Error("panic in notification", zap.String("method", method), zap.Any("panic", r),
-				zap.ByteString("stack", debug.Stack()))
+			s.log.Error("panic in notification", zlog.String("method", method), zlog.Any("panic", r),
+				zlog.ByteString("stack", debug.Stack()))
 		}
 	}()
 	m := s.methods[method]
@@ -327,16 +330,16 @@ func (s *Server) notification(ctx context.Context, req *jsonrpc2.Request) {
 	st := s.state
 	s.mu.Unlock()
 	if st != stateInitialized {
-		s.log.Debug("notification dropped", zap.String("method", method), zap.Stringer("state", st))
+		s.log.Debug("notification dropped", zlog.String("method", method), zlog.Stringer("state", st))
 		return
 	}
 	runTestHook(ctx, method, "")
 	if m.notify == nil {
-		s.log.Debug("notification ignored", zap.String("method", method))
+		s.log.Debug("notification ignored", zlog.String("method", method))
 		return
 	}
 	if err := m.notify(s, ctx, req.Params()); err != nil {
-		s.log.Warn("notification failed", zap.String("method", method), zap.Error(err))
+		s.log.Warn("notification failed", zlog.String("method", method), zlog.Error(err))
 	}
 }
 
@@ -350,7 +353,7 @@ func (s *Server) cancelRequest(raw []byte) {
 		ID json.RawMessage `json:"id"`
 	}
 	if err := json.Unmarshal(raw, &p); err != nil {
-		s.log.Warn("bad $/cancelRequest", zap.Error(err))
+		s.log.Warn("bad $/cancelRequest", zlog.Error(err))
 		return
 	}
 	var id jsonrpc2.ID
@@ -360,14 +363,14 @@ func (s *Server) cancelRequest(raw []byte) {
 	} else if n, err := strconv.ParseInt(string(bytes.TrimSpace(p.ID)), 10, 64); err == nil {
 		id = jsonrpc2.NewNumberID(n)
 	} else {
-		s.log.Warn("bad $/cancelRequest id", zap.ByteString("id", p.ID))
+		s.log.Warn("bad $/cancelRequest id", zlog.ByteString("id", p.ID))
 		return
 	}
 	s.mu.Lock()
 	fl := s.inflight[id]
 	s.mu.Unlock()
 	if fl != nil {
-		s.log.Debug("request cancelled", zap.String("id", fmt.Sprint(id)))
+		s.log.Debug("request cancelled", zlog.String("id", fmt.Sprint(id)))
 		fl.cancelNow()
 	}
 }
@@ -390,9 +393,6 @@ func runTestHook(ctx context.Context, method string, u uri.URI) {
 		(*h)(ctx, method, u)
 	}
 }
-
-// errCancelled answers a request cancelled by the client.
-var errCancelled = jsonrpc2.NewError(jsonrpc2.Code(protocol.LSPErrorCodesRequestCancelled), "gamels: request cancelled")
 
 // errInvalidParams wraps a params decoding error.
 func errInvalidParams(method string, err error) error {

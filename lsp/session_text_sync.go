@@ -8,9 +8,9 @@ import (
 	"sync"
 
 	"go.lsp.dev/protocol"
-	"go.uber.org/zap"
 
 	"gamels/internal/textpos"
+	"gamels/internal/zlog"
 	"gamels/lsp/wire"
 	"gamels/parse"
 )
@@ -29,10 +29,32 @@ type openDoc struct {
 
 	annMu     sync.Mutex
 	annCancel context.CancelFunc
+
+	// changeMu orders the changes of the document made from its current
+	// snapshot: the text synchronisation's, on the read goroutine, and
+	// a new reading of its expected output's, on the files' goroutine
+	// (session_expected.go). closed: the document was closed, or opened
+	// again afresh; nothing changes it any more.
+	changeMu sync.Mutex
+	closed   bool
+}
+
+// change makes d's next snapshot from its current one, when next says
+// to, with the spec next returns; nothing once d is closed.
+func (d *openDoc) change(next func(cur *snapshot) (snapshotSpec, bool)) {
+	d.changeMu.Lock()
+	defer d.changeMu.Unlock()
+	if d.closed {
+		return
+	}
+	if sp, ok := next(d.snap.Load()); ok {
+		d.update(sp)
+	}
 }
 
 // update makes d's next snapshot from sp and schedules its diagnostics;
-// the annotations of the last snapshot are stale now.
+// the annotations of the last snapshot are stale now. The caller holds
+// changeMu, or has d to itself.
 func (d *openDoc) update(sp snapshotSpec) {
 	snap := d.next(sp)
 	d.cancelAnnotations()
@@ -53,6 +75,9 @@ func (d *openDoc) cancelAnnotations() {
 // analysis of its current snapshot: nothing is published for d
 // afterwards, and the parse and engines stop at their next game.
 func (d *openDoc) stop() {
+	d.changeMu.Lock()
+	d.closed = true
+	d.changeMu.Unlock()
 	d.snap.Load().supersede()
 	d.cancelAnnotations()
 	d.diags.stop()
@@ -64,7 +89,7 @@ func (s *Server) didOpen(ctx context.Context, raw []byte) error {
 		return err
 	}
 	kind := kindOf(item.LanguageID, item.URI)
-	expected := s.resolveExpected(item.URI, kind)
+	expected := s.expectedLater(item.URI, kind)
 	s.mu.Lock()
 	if old := s.docs[item.URI]; old != nil {
 		// A second didOpen without a close: start afresh.
@@ -75,16 +100,14 @@ func (s *Server) didOpen(ctx context.Context, raw []byte) error {
 		kind:     kind,
 		text:     textpos.FromBytes(item.Text),
 		enc:      s.enc,
-		rules:    s.settings.PousseRules,
-		verdicts: s.settings.Verdicts,
 		expected: expected,
-	})}
+	}.withSettings(s.settings))}
 	d.diags = newDiagScheduler(s, d)
 	s.docs[item.URI] = d
 	s.mu.Unlock()
 	snap := d.snap.Load()
-	s.log.Debug("didOpen", zap.String("uri", string(item.URI)), zap.Int32("version", item.Version),
-		zap.Stringer("kind", snap.kind), zap.Int("bytes", snap.text.Len()))
+	s.log.Debug("didOpen", zlog.String("uri", string(item.URI)), zlog.Int32("version", item.Version),
+		zlog.Stringer("kind", snap.kind), zlog.Int("bytes", snap.text.Len()))
 	d.diags.schedule(snap)
 	s.outputTouched(item.URI, kind)
 	return nil
@@ -98,46 +121,51 @@ func (s *Server) didChange(ctx context.Context, raw []byte) error {
 	u := p.URI
 	s.mu.Lock()
 	d := s.docs[u]
-	rules, verdicts := s.settings.PousseRules, s.settings.Verdicts
+	settings := s.settings
 	s.mu.Unlock()
 	if d == nil {
 		return fmt.Errorf("didChange for a document not open: %s", u)
 	}
-	old := d.snap.Load()
+	kind, changed := parse.Kind(0), false
+	d.change(func(old *snapshot) (snapshotSpec, bool) {
+		kind, changed = old.kind, true
+		if err != nil {
+			// The client's text is now unknown: keep the last good text,
+			// and refuse edits computed on it until a whole-document change
+			// or a new didOpen brings the document back in sync.
+			return s.outOfSync(old, p.Version, err), true
+		}
+		if p.Version <= old.version {
+			s.log.Warn("didChange version does not increase", zlog.String("uri", string(u)),
+				zlog.Int32("version", p.Version), zlog.Int32("current", old.version))
+		}
+		text, inSync := applyChanges(old, p.Changes)
+		if !inSync {
+			return s.outOfSync(old, p.Version, errors.New("a partial change to a document that is out of sync")), true
+		}
+		sp := old.spec().withSettings(settings)
+		sp.version, sp.text, sp.outOfSync = p.Version, text, false
+		return sp, true
+	})
 	if err != nil {
-		// The client's text is now unknown: keep the last good text,
-		// and refuse edits computed on it until a whole-document change
-		// or a new didOpen brings the document back in sync.
-		s.markOutOfSync(d, old, p.Version, err)
 		return err
 	}
-	if p.Version <= old.version {
-		s.log.Warn("didChange version does not increase", zap.String("uri", string(u)),
-			zap.Int32("version", p.Version), zap.Int32("current", old.version))
+	if changed {
+		s.outputTouched(u, kind)
 	}
-	text, inSync := applyChanges(old, p.Changes)
-	if !inSync {
-		s.markOutOfSync(d, old, p.Version, errors.New("a partial change to a document that is out of sync"))
-		return nil
-	}
-	sp := old.spec()
-	sp.version, sp.text, sp.rules, sp.verdicts, sp.outOfSync = p.Version, text, rules, verdicts, false
-	d.update(sp)
-	s.outputTouched(u, sp.kind)
 	return nil
 }
 
-// markOutOfSync replaces the document's snapshot by one with the same
-// text, marked out of sync (see snapshot.outOfSync), after a change that
-// could not be applied, and republishes its diagnostics, which then say
-// so. The version is the client's, so that the notice is not dropped as
-// stale.
-func (s *Server) markOutOfSync(d *openDoc, old *snapshot, version int32, why error) {
+// outOfSync is the spec of the snapshot that replaces old after a
+// change that could not be applied: the same text, marked out of sync
+// (see snapshot.outOfSync), whose diagnostics then say so. The version
+// is the client's, so that the notice is not dropped as stale.
+func (s *Server) outOfSync(old *snapshot, version int32, why error) snapshotSpec {
 	s.log.Error("document out of sync: a change could not be applied; its text is kept as it was",
-		zap.String("uri", string(old.uri)), zap.Int32("version", version), zap.Error(why))
+		zlog.String("uri", string(old.uri)), zlog.Int32("version", version), zlog.Error(why))
 	sp := old.spec()
 	sp.version, sp.outOfSync = max(version, old.version), true
-	d.update(sp)
+	return sp
 }
 
 func (s *Server) didClose(ctx context.Context, raw []byte) error {
@@ -162,7 +190,7 @@ func (s *Server) didClose(ctx context.Context, raw []byte) error {
 		// read loop.
 		go func() {
 			debug.FreeOSMemory()
-			s.log.Debug("memory returned after closing a large document", zap.Int("bytes", size))
+			s.log.Debug("memory returned after closing a large document", zlog.Int("bytes", size))
 		}()
 	}
 	return nil
@@ -174,10 +202,10 @@ const largeDocument = 4 << 20
 
 // didChangeConfiguration reads the new settings; when the Pousse rules
 // change, every open Pousse document that does not choose its own rules
-// gets a new snapshot (same text and version, new rules) and its
+// gets a new snapshot (same text and version, the new settings) and its
 // diagnostics are republished; when gamels.diagnostics.verdicts or the
 // gamels.analysis settings change, every open document does (and is
-// annotated again).
+// annotated again): a snapshot holds the settings it was made with.
 func (s *Server) didChangeConfiguration(ctx context.Context, raw []byte) error {
 	var p protocol.DidChangeConfigurationParams
 	if err := protocol.Unmarshal(raw, &p); err != nil {
@@ -205,11 +233,9 @@ func (s *Server) didChangeConfiguration(ctx context.Context, raw []byte) error {
 	if err != nil {
 		return err
 	}
-	s.log.Info("configuration", zap.Stringer("pousseRules", settings.PousseRules), zap.Int("reanalysed", len(docs)))
+	s.log.Info("configuration", zlog.Stringer("pousseRules", settings.PousseRules), zlog.Int("reanalysed", len(docs)))
 	for _, d := range docs {
-		sp := d.snap.Load().spec()
-		sp.rules, sp.verdicts = settings.PousseRules, settings.Verdicts
-		d.update(sp)
+		d.change(func(cur *snapshot) (snapshotSpec, bool) { return cur.spec().withSettings(settings), true })
 	}
 	if expected {
 		s.expectedSettingChanged()
@@ -237,6 +263,6 @@ func (s *Server) refuseSettings(err error) {
 		Type:    protocol.MessageTypeWarning,
 		Message: "gamels: " + msg + "; the setting keeps its value",
 	}); err != nil {
-		s.log.Warn("showMessage", zap.Error(err))
+		s.log.Warn("showMessage", zlog.Error(err))
 	}
 }

@@ -100,7 +100,7 @@ func typeInto(tb testing.TB, text []byte, edits int, every time.Duration, opts *
 	for _, ch := range changes {
 		final = slices.Concat(final[:ch.start], []byte(ch.text), final[ch.end:])
 	}
-	snap := &snapshot{uri: u, kind: parse.Pousse, text: textpos.FromBytes(final), enc: UTF16, rules: parse.RulesDefault}
+	snap := &snapshot{uri: u, snapshotSpec: snapshotSpec{kind: parse.Pousse, text: textpos.FromBytes(final), enc: UTF16, rules: parse.RulesDefault}}
 	fa, err := snap.Analysis()
 	if err != nil {
 		tb.Fatal(err)

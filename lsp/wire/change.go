@@ -137,12 +137,12 @@ func decodeChange(raw jsontext.Value) (TextChange, error) {
 
 // decodeChangeParamsFast is DecodeChange for the params as clients send
 // them, in one pass: the textDocument's uri and version, and the
-// changes read by openDecoder.change. ok is false for anything else
+// changes read by reader.change. ok is false for anything else
 // (see change; a missing or duplicate member, a null, a URI the uri
 // package refuses), which the library's path then reads, so that what
 // is accepted and every error stay its own. O(len(raw)).
 func decodeChangeParamsFast(raw []byte) (p ChangeParams, ok bool) {
-	d := openDecoder{raw: raw}
+	d := reader{raw: raw}
 	const (
 		seenDoc = 1 << iota
 		seenDocURI
@@ -197,7 +197,7 @@ func decodeChangeParamsFast(raw []byte) (p ChangeParams, ok bool) {
 	return p, true
 }
 
-// Members of a content change read by openDecoder.change.
+// Members of a content change read by reader.change.
 const (
 	seenRange = 1 << iota
 	seenRangeLength
@@ -205,9 +205,9 @@ const (
 )
 
 // decodeChangeFast is decodeChange's fast path for one change alone
-// (openDecoder.change, then the end of raw).
+// (reader.change, then the end of raw).
 func decodeChangeFast(raw []byte) (TextChange, bool) {
-	d := openDecoder{raw: raw}
+	d := reader{raw: raw}
 	d.space()
 	ch, ok := d.change()
 	d.space()
@@ -216,61 +216,88 @@ func decodeChangeFast(raw []byte) (TextChange, bool) {
 
 // change reads one content change as clients send it: an object with
 // "range", "rangeLength" and "text" (each at most once, any order),
-// unknown members skipped. The text, which for a paste or a whole
-// document is megabytes with every line end escaped, is unescaped in
-// one pass into a buffer of its final size (stringValue, as didOpen's),
-// where the library's path reads it three times (the params, the
-// change, the text). ok is false for anything else: a null or duplicate
-// member, escaped names, a range or rangeLength that does not check,
-// rangeLength without range. O(len of the change).
-func (d *openDecoder) change() (ch TextChange, ok bool) {
-	var rangeRaw, lengthRaw, text []byte
+// unknown members skipped, the range read and checked as it goes
+// (rangeValue). The text, which for a paste or a whole document is
+// megabytes with every line end escaped, is unescaped in one pass into a
+// buffer of its final size (stringValue, as didOpen's), where the
+// library's path reads it three times (the params, the change, the
+// text). ok is false for anything else: a null or duplicate member,
+// escaped names, a range or rangeLength that does not check, rangeLength
+// without range. O(len of the change).
+func (d *reader) change() (ch TextChange, ok bool) {
+	var text []byte
 	var seen uint8
-	value := func(bit uint8, out *[]byte) bool {
-		start := d.i
-		if seen&bit != 0 || !d.skip(0) {
+	once := func(bit uint8) bool {
+		if seen&bit != 0 {
 			return false
 		}
 		seen |= bit
-		*out = d.raw[start:d.i]
 		return true
 	}
 	if !d.object(func(key []byte) bool {
 		switch string(key) {
 		case "text":
-			if seen&seenChangeText != 0 {
+			if !once(seenChangeText) {
 				return false
 			}
-			seen |= seenChangeText
 			t, ok := d.stringValue(make([]byte, 0, textCap(d.raw, d.i)))
 			text = t
 			return ok
 		case "range":
-			return value(seenRange, &rangeRaw)
+			return once(seenRange) && d.rangeValue(&ch.Range)
 		case "rangeLength":
-			return value(seenRangeLength, &lengthRaw)
+			_, ok := d.uinteger()
+			return once(seenRangeLength) && ok
 		}
 		return d.skip(0)
 	}) {
 		return TextChange{}, false
 	}
-	if text == nil || rangeRaw == nil && lengthRaw != nil {
+	if text == nil || seen&seenRange == 0 && seen&seenRangeLength != 0 {
 		return TextChange{}, false
 	}
 	ch.Text = string(text)
-	if rangeRaw == nil {
-		ch.Whole = true
-		return ch, true
-	}
-	if !isObject(rangeRaw) || decodeRange(rangeRaw, &ch.Range) != nil {
-		return TextChange{}, false
-	}
-	if lengthRaw != nil {
-		if _, err := uinteger(lengthRaw); err != nil {
-			return TextChange{}, false
-		}
-	}
+	ch.Whole = seen&seenRange == 0
 	return ch, true
+}
+
+// rangeValue reads a Range, {"start": Position, "end": Position}, each
+// Position {"line": uinteger, "character": uinteger}.
+func (d *reader) rangeValue(r *protocol.Range) bool {
+	return d.pair("start", "end", func(i int) bool {
+		return d.position([...]*protocol.Position{&r.Start, &r.End}[i])
+	})
+}
+
+// position reads a Position for rangeValue.
+func (d *reader) position(p *protocol.Position) bool {
+	return d.pair("line", "character", func(i int) bool {
+		v, ok := d.uinteger()
+		*[...]*uint32{&p.Line, &p.Character}[i] = v
+		return ok
+	})
+}
+
+// pair reads an object with the members a and b, each once, read by
+// value(0) and value(1); other members are skipped.
+func (d *reader) pair(a, b string, value func(i int) bool) bool {
+	var seen uint8
+	return d.object(func(key []byte) bool {
+		var i int
+		switch string(key) {
+		case a:
+			i = 0
+		case b:
+			i = 1
+		default:
+			return d.skip(0)
+		}
+		if seen&(1<<i) != 0 || !value(i) {
+			return false
+		}
+		seen |= 1 << i
+		return true
+	}) && seen == 3
 }
 
 // decodeChangeSlow validates one content change through the library.

@@ -56,6 +56,15 @@ func TestDecodeChangeFast(t *testing.T) {
 		{`{"range":{"start":{"line":-1,"character":0},"end":{"line":0,"character":0}},"text":"a"}`, false},
 		{`{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"rangeLength":-1,"text":"a"}`, false},
 		{`{"t\u0065xt":"a"}`, false},
+		{`{"range":{"start":{"line":0,"character":0,"x":1},"end":{"character":2,"line":0},"y":[]},"text":"a"}`, true},
+		{`{"range":{"start":{"line":0,"character":0}},"text":"a"}`, false},
+		{`{"range":{"start":{"line":0},"end":{"line":0,"character":0}},"text":"a"}`, false},
+		{`{"range":{"start":{"line":0,"character":0},"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"text":"a"}`, false},
+		{`{"range":{"start":{"line":0,"line":1,"character":0},"end":{"line":0,"character":0}},"text":"a"}`, false},
+		{`{"range":{"start":{"line":2147483648,"character":0},"end":{"line":0,"character":0}},"text":"a"}`, false},
+		{`{"range":{"start":{"line":1.0,"character":0},"end":{"line":0,"character":0}},"text":"a"}`, false},
+		{`{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"rangeLength":1e2,"text":"a"}`, false},
+		{`{"range":{"start":[0,0],"end":{"line":0,"character":0}},"text":"a"}`, false},
 		{`{"text":"a"} x`, false},
 		{`[]`, false},
 	} {
@@ -147,25 +156,32 @@ func FuzzDecodeChangeParams(f *testing.F) {
 }
 
 // BenchmarkDecodeChange decodes a didChange whose one change replaces
-// the whole text by 1 MB of Pousse moves (a paste), by DecodeChange
-// ("onepass") and by the library's path alone ("library").
+// the whole text by 1 MB of Pousse moves ("paste"), and one that types a
+// move over a range ("keystroke"), by DecodeChange ("onepass") and by
+// the library's path alone ("library").
 func BenchmarkDecodeChange(b *testing.B) {
 	var text strings.Builder
 	for text.Len() < 1<<20 {
 		text.WriteString(`L1\nT12\nB3\nR40\n`)
 	}
-	raw := []byte(`{"textDocument":{"uri":"file:///a.pousse","version":2},"contentChanges":[{"text":"` + text.String() + `"}]}`)
-	for _, tc := range []struct {
-		name   string
-		decode func([]byte) (ChangeParams, error)
-	}{{"onepass", DecodeChange}, {"library", decodeChangeParamsSlow}} {
-		b.Run(tc.name, func(b *testing.B) {
-			b.SetBytes(int64(len(raw)))
-			for b.Loop() {
-				if _, err := tc.decode(raw); err != nil {
-					b.Fatal(err)
+	for _, in := range []struct{ name, raw string }{
+		{"paste", `{"textDocument":{"uri":"file:///a.pousse","version":2},"contentChanges":[{"text":"` + text.String() + `"}]}`},
+		{"keystroke", `{"textDocument":{"uri":"file:///a.pousse","version":2},"contentChanges":[{"range":{"start":{"line":1041,"character":2},"end":{"line":1041,"character":2}},"rangeLength":0,"text":"2\n"}]}`},
+	} {
+		raw := []byte(in.raw)
+		for _, tc := range []struct {
+			name   string
+			decode func([]byte) (ChangeParams, error)
+		}{{"onepass", DecodeChange}, {"library", decodeChangeParamsSlow}} {
+			b.Run(in.name+"/"+tc.name, func(b *testing.B) {
+				b.SetBytes(int64(len(raw)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := tc.decode(raw); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }

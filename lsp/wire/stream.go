@@ -13,7 +13,9 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
-	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+
+	"gamels/internal/zlog"
 )
 
 // MaxFrameSize is the largest message body, in bytes, that the server
@@ -51,18 +53,15 @@ type Stream struct {
 	rwc  io.ReadWriteCloser
 	in   *bufio.Reader
 	pend []byte // bytes to read again before in, after a broken frame
-	log  *zap.Logger
+	log  *zlog.Logger
 
 	writeMu sync.Mutex
 }
 
 // NewStream returns a Stream over rwc; log (nil for none) receives the
 // reports of the frames skipped.
-func NewStream(rwc io.ReadWriteCloser, log *zap.Logger) *Stream {
-	if log == nil {
-		log = zap.NewNop()
-	}
-	return &Stream{rwc: rwc, in: bufio.NewReaderSize(rwc, 64<<10), log: log}
+func NewStream(rwc io.ReadWriteCloser, log zapcore.Core) *Stream {
+	return &Stream{rwc: rwc, in: bufio.NewReaderSize(rwc, 64<<10), log: zlog.New(log)}
 }
 
 // Read implements jsonrpc2.Stream: it returns the next well-formed
@@ -141,8 +140,8 @@ func (s *Stream) writeFrame(body []byte) (int64, error) {
 // does the same.
 func (s *Stream) reject(body []byte) {
 	if !json.Valid(body) {
-		s.log.Warn("frame is not JSON: answered with a parse error", zap.Int("bytes", len(body)),
-			zap.ByteString("start", head(body)))
+		s.log.Warn("frame is not JSON: answered with a parse error", zlog.Int("bytes", len(body)),
+			zlog.ByteString("start", head(body)))
 		s.writeError("null", jsonrpc2.ParseError, "gamels: the message is not valid JSON")
 		// The Content-Length may have been too large and the body taken
 		// the start of the next frame: look for it in these bytes.
@@ -154,15 +153,15 @@ func (s *Stream) reject(body []byte) {
 		Method *json.RawMessage `json:"method"`
 	}
 	if err := json.Unmarshal(body, &m); err == nil && m.Method == nil {
-		s.log.Warn("malformed response dropped", zap.ByteString("start", head(body)))
+		s.log.Warn("malformed response dropped", zlog.ByteString("start", head(body)))
 		return
 	}
 	id := "null"
 	if raw := bytes.TrimSpace(m.ID); len(raw) > 0 && (raw[0] == '"' || raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9') {
 		id = string(raw)
 	}
-	s.log.Warn("frame is not a valid JSON-RPC request: answered with an error", zap.String("id", id),
-		zap.ByteString("start", head(body)))
+	s.log.Warn("frame is not a valid JSON-RPC request: answered with an error", zlog.String("id", id),
+		zlog.ByteString("start", head(body)))
 	s.writeError(id, jsonrpc2.InvalidRequest,
 		"gamels: invalid request: it needs \"jsonrpc\":\"2.0\", a string method, and an id that is a string or an integer (at most 64 bits); batches are not supported")
 }
@@ -172,7 +171,7 @@ func (s *Stream) writeError(id string, code jsonrpc2.Code, msg string) {
 	e, _ := json.Marshal(msg)
 	body := fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"error":{"code":%d,"message":%s}}`, id, code, e)
 	if _, err := s.writeFrame([]byte(body)); err != nil {
-		s.log.Warn("writing an error response", zap.Error(err))
+		s.log.Warn("writing an error response", zlog.Error(err))
 	}
 }
 
@@ -191,7 +190,7 @@ func (s *Stream) readFrame() ([]byte, int64, error) {
 	for {
 		skipped, start, err := s.findHeader()
 		if skipped > 0 && !isHeaderLines(start) {
-			s.log.Warn("bytes between frames skipped", zap.Int("bytes", skipped), zap.ByteString("start", start))
+			s.log.Warn("bytes between frames skipped", zlog.Int("bytes", skipped), zlog.ByteString("start", start))
 		}
 		if err != nil {
 			return nil, 0, err // io.EOF: the stream ended between frames
@@ -227,11 +226,11 @@ func (s *Stream) readFrame() ([]byte, int64, error) {
 func (s *Stream) oversize() {
 	msg := fmt.Sprintf("gamels: a message of more than %d bytes was ignored: the limit is %d bytes (%d MiB)",
 		MaxFrameSize, MaxFrameSize, MaxFrameSize>>20)
-	s.log.Error("frame too large: skipped", zap.Int("limit", MaxFrameSize))
+	s.log.Error("frame too large: skipped", zlog.Int("limit", MaxFrameSize))
 	p, _ := json.Marshal(&protocol.ShowMessageParams{Type: protocol.MessageTypeError, Message: msg})
 	body, _ := jsonrpc2.EncodeMessage(jsonrpc2.NewNotification(protocol.MethodWindowShowMessage, p))
 	if _, err := s.writeFrame(body); err != nil {
-		s.log.Warn("writing showMessage", zap.Error(err))
+		s.log.Warn("writing showMessage", zlog.Error(err))
 	}
 }
 

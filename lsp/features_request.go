@@ -1,7 +1,9 @@
 package lsp
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"math"
 
 	"go.lsp.dev/jsonrpc2"
@@ -54,6 +56,9 @@ func errAnalysis(err error) error {
 	return jsonrpc2.Errorf(jsonrpc2.InternalError, "gamels: %v", err)
 }
 
+// errCancelled answers a request cancelled by the client.
+var errCancelled = jsonrpc2.NewError(jsonrpc2.Code(protocol.LSPErrorCodesRequestCancelled), "gamels: request cancelled")
+
 // errContentModified answers a request on a version of a document that
 // was superseded before its answer could be computed.
 var errContentModified = jsonrpc2.NewError(jsonrpc2.Code(protocol.LSPErrorCodesContentModified),
@@ -76,4 +81,65 @@ func checkPosition(pos protocol.Position) error {
 			"gamels: position %d:%d is beyond the protocol's limit of 2^31-1", pos.Line, pos.Character)
 	}
 	return nil
+}
+
+// A progress shows the user how far a request's long work has gone:
+// report as it goes, end once. A feature whose work may take long (an
+// animation of gamels/picture) is handed a progressFunc, which starts
+// one; the session's is window/workDoneProgress (session_progress.go).
+type progress interface {
+	report(message string, done, most int)
+	end(message string)
+}
+
+// A progressFunc starts the progress of work titled title, which cancel
+// stops (the cancel button the client shows).
+type progressFunc func(title string, cancel context.CancelFunc) progress
+
+// start is f's progress, or one that shows nothing when f is nil.
+func (f progressFunc) start(title string, cancel context.CancelFunc) progress {
+	if f == nil {
+		return noProgress{}
+	}
+	return f(title, cancel)
+}
+
+// noProgress shows nothing.
+type noProgress struct{}
+
+func (noProgress) report(string, int, int) {}
+func (noProgress) end(string)              {}
+
+// MaxItems bounds the entries of a whole-document answer (code lenses,
+// document symbols, folding ranges, inlay hints): 10000. Like
+// MaxDiagnostics, it keeps a transcript of millions of games from
+// becoming an answer of hundreds of megabytes; where the protocol gives
+// the client a way to show it, the last entry says how many more there
+// are.
+const MaxItems = 10000
+
+// moreItems is the notice that ends a capped answer.
+func moreItems(more int, what string) string {
+	return fmt.Sprintf("… %d more %s not listed: at most %d are (MaxItems)", more, what, MaxItems)
+}
+
+// checkEvery is how many loop steps a request's work may take between two
+// looks at its context: a few microseconds of work at most, so that a
+// cancellation stops it well within a millisecond.
+const checkEvery = 256
+
+// stopped reports, every checkEvery steps, whether ctx is done: the loops
+// of a request's work call it with their step count and return ctx.Err()
+// when it is true.
+func stopped(ctx context.Context, i int) bool {
+	return i%checkEvery == 0 && ctx.Err() != nil
+}
+
+// staleErr is err, or ContentModified when ctx (from whileCurrent)
+// ended because its snapshot was superseded.
+func staleErr(ctx context.Context, err error) error {
+	if err != nil && errors.Is(context.Cause(ctx), errSuperseded) {
+		return errContentModified
+	}
+	return err
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"gamels/analyze/solve"
 	"gamels/parse"
@@ -37,6 +38,27 @@ type AnalysisSettings struct {
 	// Depth is gamels.analysis.depth, the horizon in plies, from 1 to
 	// MaxAnalysisDepth; 0 means solve.DefaultDepth (6).
 	Depth int
+	// Level is gamels.engine.level: how well the engine plays its moves
+	// ("easy", "normal", "strong"); the zero value is normal.
+	Level solve.Level
+	// MoveTime is gamels.engine.time, the engine's thinking time a move
+	// in milliseconds, MinEngineTime to MaxEngineTime; 0 means the
+	// level's (solve.Level.Time).
+	MoveTime int
+}
+
+// The bounds of gamels.engine.time, in milliseconds.
+const (
+	MinEngineTime = 10
+	MaxEngineTime = 30_000
+)
+
+// moveTime returns the engine's thinking time a move.
+func (a AnalysisSettings) moveTime() time.Duration {
+	if a.MoveTime > 0 {
+		return time.Duration(a.MoveTime) * time.Millisecond
+	}
+	return a.Level.Time()
 }
 
 // MaxAnalysisDepth bounds gamels.analysis.depth: the engine's own cap,
@@ -73,7 +95,9 @@ var verdictLevels = map[string]VerdictLevel{"information": VerdictsInformation, 
 // and likewise for gamels.diagnostics.verdicts ("information", "hint",
 // "off"), gamels.analysis.enabled (a boolean) and gamels.analysis.depth
 // (plies from 1, clamped to MaxAnalysisDepth), gamels.expectedOutput (a
-// path, "" for the files beside the transcript). Absent keys leave cur unchanged; a present key with a bad value
+// path, "" for the files beside the transcript), gamels.engine.level
+// ("easy", "normal", "strong") and gamels.engine.time (milliseconds,
+// MinEngineTime to MaxEngineTime, or 0 for the level's). Absent keys leave cur unchanged; a present key with a bad value
 // is an error (and leaves cur unchanged).
 func parseSettings(raw []byte, cur Settings) (Settings, error) {
 	if len(raw) == 0 || string(raw) == "null" {
@@ -91,7 +115,7 @@ func parseSettings(raw []byte, cur Settings) (Settings, error) {
 		}
 		r, ok := parse.ParseRules(name)
 		if !ok {
-			return cur, fmt.Errorf("settings: gamels.pousse.rules must be \"contest\" or \"icfp\", not %q", name)
+			return cur, fmt.Errorf("settings: gamels.pousse.rules must be \"contest\" or \"icfp\", not %s", parse.Quote(name))
 		}
 		next.PousseRules = r
 	}
@@ -119,6 +143,24 @@ func parseSettings(raw []byte, cur Settings) (Settings, error) {
 			return cur, fmt.Errorf("settings: gamels.analysis.depth must be a whole number of plies from 1, not %s", v)
 		}
 		next.Analysis.Depth = min(d, MaxAnalysisDepth)
+	}
+	if v := setting(top, "engine", "level"); v != nil && string(v) != "null" {
+		var name string
+		l, ok := solve.Level(0), false
+		if json.Unmarshal(v, &name) == nil {
+			l, ok = solve.ParseLevel(name)
+		}
+		if !ok || name == "" {
+			return cur, fmt.Errorf("settings: gamels.engine.level must be \"easy\", \"normal\" or \"strong\", not %s", v)
+		}
+		next.Analysis.Level = l
+	}
+	if v := setting(top, "engine", "time"); v != nil && string(v) != "null" {
+		var ms int
+		if err := json.Unmarshal(v, &ms); err != nil || ms != 0 && (ms < MinEngineTime || ms > MaxEngineTime) {
+			return cur, fmt.Errorf("settings: gamels.engine.time must be milliseconds from %d to %d (0 for the level's), not %s", MinEngineTime, MaxEngineTime, v)
+		}
+		next.Analysis.MoveTime = ms
 	}
 	if v := setting(top, "expectedOutput"); v != nil && string(v) != "null" {
 		var p string
