@@ -19,9 +19,14 @@ import (
 func init() {
 	register(&command{
 		name:  "analyze",
-		usage: "[--depth D] [--budget T] [--rules contest|icfp] [--json] [--kind pousse|spot|path] PATH...",
+		usage: "[--depth D] [--budget T] [--rules contest|icfp] [--judged] [--json] [--kind pousse|spot|path] PATH...",
 		short: "annotate Pousse and Spot games with an engine: missed wins, blunders, the decisive move",
-		run:   runAnalyze,
+		long: `--judged adds the judgment's estimate of each position (X's expected
+score, docs/engine.md) and its inaccuracies (?!, kind "inaccuracy") and
+mistakes (?, kind "mistake"), kept apart from the proofs' annotations:
+their text starts with "judged:"; --json gains "estimates", one a
+position.`,
+		run: runAnalyze,
 	})
 }
 
@@ -43,6 +48,7 @@ type analyzeGame struct {
 	Nodes       int64               `json:"nodes"`
 	Error       string              `json:"error,omitempty"` // why the game was not analysed
 	Annotations []analyzeAnnotation `json:"annotations"`
+	Estimates   []float64           `json:"estimates,omitempty"` // --judged: X's expected score a position
 
 	moves []parse.Move
 	end   int
@@ -66,6 +72,7 @@ func runAnalyze(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	depth := fset.Int("depth", solve.DefaultDepth, fmt.Sprintf("search horizon in `plies` (1 to %d)", solve.MaxDepth))
 	budget := fset.Duration("budget", 0, "time budget per game, such as 2s (0: none); a search cut short keeps the depth it completed")
 	asJSON := fset.Bool("json", false, "print one JSON object per file, one per line")
+	judged := fset.Bool("judged", false, "add the judgment's estimates, inaccuracies (?!) and mistakes (?)")
 	kindName := fset.String("kind", "", kindUsage)
 	maxSize := addSizeFlag(fset, wholeMaxSize)
 	paths, status, ok := parseArgs(fset, args, stdout)
@@ -101,7 +108,7 @@ func runAnalyze(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			status = exitProblem
 			continue
 		}
-		r := analyzeFile(in.name, in.kind, src, rules.r, solve.Options{Depth: *depth}, *budget, prog)
+		r := analyzeFile(in.name, in.kind, src, rules.r, solve.Options{Depth: *depth}, *budget, *judged, prog)
 		prog.clear()
 		if *asJSON {
 			b, err := json.Marshal(r)
@@ -121,7 +128,7 @@ func runAnalyze(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // (one annotator each; the result does not depend on the order). The
 // progress line moves with each position searched, so that it moves
 // within a long game too.
-func analyzeFile(name string, kind parse.Kind, src []byte, def parse.Rules, opts solve.Options, budget time.Duration, prog *progress) analyzeReport {
+func analyzeFile(name string, kind parse.Kind, src []byte, def parse.Rules, opts solve.Options, budget time.Duration, judged bool, prog *progress) analyzeReport {
 	r := analyzeReport{File: name, Kind: kind.String(), Games: []analyzeGame{}}
 	if kind == parse.Path {
 		r.Note = "PATH boards have no moves to analyse"
@@ -158,6 +165,9 @@ func analyzeFile(name string, kind parse.Kind, src []byte, def parse.Rules, opts
 			}
 			for i := range work {
 				r.Games[i] = annotateGame(a, kind, f.Games[i], rules, opts.Depth, budget)
+				if judged {
+					addJudged(&r.Games[i], kind, f.Games[i], rules, budget)
+				}
 				mu.Lock()
 				finished++
 				show()

@@ -3,7 +3,6 @@ package main
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestAnalyzeProgress: on a terminal, analyze reports its progress on
@@ -14,19 +13,10 @@ func TestAnalyzeProgress(t *testing.T) {
 	if s := run([]string{"analyze", "--depth", "2", "../../testdata/examples/sample.pousse"}, nil, &out, tty); s != 0 {
 		t.Fatalf("status %d", s)
 	}
-	var got []byte
-	buf := make([]byte, 4096)
-	ptmx.SetReadDeadline(time.Now().Add(2 * time.Second))
-	for !strings.Contains(string(got), "positions\r\x1b[K") {
-		n, err := ptmx.Read(buf)
-		got = append(got, buf[:n]...)
-		if err != nil {
-			t.Fatalf("reading the terminal: %v after %q", err, got)
-		}
-	}
+	got := readPTY(t, ptmx, func(got string) bool { return strings.Contains(got, "positions\r\x1b[K") })
 	// The first report comes after the first position, before any game
 	// is done: the line moves within a game, not only between games.
-	if !strings.HasPrefix(string(got), "\r\x1b[K../../testdata/examples/sample.pousse: 0 of 2 games, 1 of 14 positions") {
+	if !strings.HasPrefix(got, "\r\x1b[K../../testdata/examples/sample.pousse: 0 of 2 games, 1 of 14 positions") {
 		t.Errorf("progress %q", got)
 	}
 	if !strings.Contains(out.String(), "game 2 (4x4, contest, depth 2)") {

@@ -37,7 +37,7 @@ type checkError struct {
 	Line    int    `json:"line"`
 	Col     int    `json:"col"`
 	Offset  int    `json:"offset"`
-	Code    string `json:"code"` // stable, see the README's "Error codes"
+	Code    string `json:"code"` // stable, see docs/errors.md
 	Message string `json:"message"`
 }
 

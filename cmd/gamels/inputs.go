@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -8,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 
 	"gamels/parse"
 )
@@ -116,3 +118,38 @@ func kindFlag(s string) (parse.Kind, error) {
 // quoteArg quotes a command-line argument for a message, escaping what
 // is not printable UTF-8.
 func quoteArg(s string) string { return strconv.Quote(s) }
+
+// gameArg reads the game argument of judge, gen, shrink, stress and
+// match: exactly pousse, spot or path (want says which of them the
+// command takes, "pousse, spot or path" by default). Anything else is a
+// usage error, and one that names a file says that the game goes first:
+// judge used to take "samp.spot" for the game and read standard input.
+func gameArg(fs *flag.FlagSet, s string, want ...parse.Kind) (parse.Kind, int) {
+	if len(want) == 0 {
+		want = []parse.Kind{parse.Pousse, parse.Spot, parse.Path}
+	}
+	names := make([]string, len(want))
+	for i, k := range want {
+		names[i] = k.String()
+	}
+	list := strings.Join(names, ", ")
+	if i := strings.LastIndex(list, ", "); i >= 0 {
+		list = list[:i] + " or " + list[i+2:]
+	}
+	for _, k := range want {
+		if s == k.String() {
+			return k, 0
+		}
+	}
+	if _, err := os.Stat(s); err == nil || strings.ContainsAny(s, "./") {
+		eg := want[0].String()
+		if k, ok := parse.KindOf(s); ok {
+			eg = k.String()
+		}
+		if fs.Name() == "gen" || fs.Name() == "match" { // they read no file
+			return 0, usageError(fs, "%s is a file, not a game: want %s", quoteName(s), list)
+		}
+		return 0, usageError(fs, "%s is a file, not a game: the game comes first, one of %s (gamels %s %s %s)", quoteName(s), list, fs.Name(), eg, quoteName(s))
+	}
+	return 0, usageError(fs, "unknown game %s: want %s", quoteArg(s), list)
+}

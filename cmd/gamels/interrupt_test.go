@@ -30,15 +30,17 @@ func TestInterrupt(t *testing.T) {
 		after time.Duration
 		check func(t *testing.T, stdout, stderr string)
 	}{
-		{"judge", []string{"judge", "pousse", "--run", "sh -c 'sleep 30 & echo $! >" + pidFile + "; wait'", in}, 300 * time.Millisecond,
+		{"judge", []string{"judge", "pousse", "--run", "sh -c 'sleep 30 & echo $! >" + pidFile + ".new && mv " + pidFile + ".new " + pidFile + "; wait'", in}, 300 * time.Millisecond,
 			func(t *testing.T, stdout, stderr string) {
 				if stdout != "" || !strings.Contains(stderr, "interrupted: sh killed") {
 					t.Errorf("stdout %q, stderr %q", stdout, stderr)
 				}
 			}},
 		// Each run of the solution takes 200 ms: the first reductions
-		// are made, not the last.
-		{"shrink", []string{"shrink", "pousse", "--rules", "icfp", "--jobs", "1", "--run", "sh -c 'echo $$ >" + pidFile + "; exec " + norepeat + " -spin 200ms'", "-o", small, in}, 1500 * time.Millisecond,
+		// are made, not the last. The pid is written whole (a rename),
+		// so that a run killed as it starts leaves the last run's pid,
+		// not an empty file.
+		{"shrink", []string{"shrink", "pousse", "--rules", "icfp", "--jobs", "1", "--run", "sh -c 'echo $$ >" + pidFile + ".new && mv " + pidFile + ".new " + pidFile + "; exec " + norepeat + " -spin 200ms'", "-o", small, in}, 1500 * time.Millisecond,
 			func(t *testing.T, _, stderr string) {
 				if !strings.Contains(stderr, "interrupted: writing the smallest failing input so far") {
 					t.Errorf("stderr %q", stderr)

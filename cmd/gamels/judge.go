@@ -7,7 +7,6 @@ import (
 	"runtime/debug"
 	"sync"
 
-	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -32,6 +31,11 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
+	if len(rest) > 0 {
+		if msg := unquotedRun(cf.run, rest[1:]); msg != "" {
+			return usageError(fs, "%s", msg)
+		}
+	}
 	if len(rest) < 1 || len(rest) > 2 {
 		return usageError(fs, "want a game and at most one file")
 	}
@@ -41,9 +45,9 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cf.expect == "-" && (len(rest) == 1 || rest[1] == "-") {
 		return usageError(fs, "--expect - reads standard input: give the input as a FILE")
 	}
-	kind, ok := parse.KindOf(rest[0])
-	if !ok {
-		return usageError(fs, "unknown game %s: want pousse, spot or path", quoteArg(rest[0]))
+	kind, status := gameArg(fs, rest[0])
+	if status != 0 {
+		return status
 	}
 	var err error
 	name := "<stdin>"
@@ -60,7 +64,7 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	if cf.expect != "" || cf.run != "" {
-		status = judgeCompare(&cf, kind, rules.r, name, src, stdin, out, stderr)
+		status = judgeCompare(&cf, kind, rules.r, name, src, stdin, maxSize.n, out, stderr)
 	} else {
 		status = judge(kind, rules.r, name, src, out, stderr)
 	}
@@ -71,31 +75,11 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return status
 }
 
-// reportErrors writes errs on stderr as NAME:LINE:COL: MESSAGE and
-// returns 1, or 0 when there are none.
-func reportErrors(name string, src []byte, errs parse.ErrorList, stderr io.Writer) int {
-	if len(errs) == 0 {
-		return 0
-	}
-	lines := textpos.New(src)
-	for _, e := range errs {
-		line, col := lines.Position(e.Span.Start)
-		fmt.Fprintf(stderr, "%s:%d:%d: %s\n", quoteName(name), line, col, e.Msg)
-	}
-	return 1
-}
-
-// judgeWorkers is the number of goroutines that analyse games beside the
-// parser when all the verdicts are kept (--expect, --run, shrink): one, a
-// pipeline of two stages, as the streaming judge does. A second worker
-// finishes Pousse sooner in wall time but costs more CPU time, and gains
-// nothing on Spot (its games are cheap: the second worker only waits) or
-// PATH; the judge is held to CPU time as well as to wall time.
-const judgeWorkers = 1
-
-// judgeMemory turns the garbage collector off for a judge of n bytes of
-// input and returns what restores the settings. A judge allocates little
-// and most of it is kept to the end, so a collection costs more than it
+// judgeMemory turns the garbage collector off for a PATH judge of n
+// bytes of input and returns what restores the settings; for Pousse and
+// Spot it does nothing, as it saves nothing there (BENCHMARKS.md, "Judge
+// and server start-up: page faults"). A PATH judge allocates little and
+// most of it is kept to the end, so a collection costs more than it
 // frees. A memory limit of judgeBytesPerByte per byte of input, plus 64
 // MiB, brings the collector back should an input need more than that (a
 // file of many small games makes garbage in proportion to its games), so
@@ -103,7 +87,10 @@ const judgeWorkers = 1
 // settings are the process's: judges that overlap (tests, benchmarks)
 // share them, the limit that of the largest input, and the last one to
 // finish restores them.
-func judgeMemory(n int) (restore func()) {
+func judgeMemory(kind parse.Kind, n int) (restore func()) {
+	if kind != parse.Path {
+		return func() {}
+	}
 	limit := int64(n)*judgeBytesPerByte + 64<<20
 	judgeGC.Lock()
 	defer judgeGC.Unlock()

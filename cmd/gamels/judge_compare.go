@@ -2,15 +2,13 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 
-	"gamels/contest"
 	"gamels/internal/solution"
-	"gamels/internal/textpos"
 	"gamels/parse"
 )
 
@@ -27,9 +25,11 @@ of OUT:
   FILE:LINE: game G: expected "X WINS", got "TIE GAME"
 
 then lines missing or in excess, empty lines out of the contest's layout,
-and a summary: "3 of 1347 games differ". -v draws the board where each
-differing game ends. Line ends "\r\n" and a last line without one are not
-differences. An input with errors is compared up to its first error, the
+and a summary: "3 of 1347 games differ", after a hint when from some game
+on the output is one line off. -v draws the board where each differing
+game ends, with why it ends there, and the first game the output never
+reached. A solution that passes gets its time and peak memory on stderr.
+Line ends "\r\n" and a last line without one are not differences. An input with errors is compared up to its first error, the
 errors reported first. Exit status 1 when anything differs or the
 solution fails.`
 
@@ -49,8 +49,11 @@ func (c *compareFlags) register(fs *flag.FlagSet) {
 }
 
 // judgeCompare judges src and compares an output with its verdicts: the
-// file of --expect, or the output of the solution of --run.
-func judgeCompare(c *compareFlags, kind parse.Kind, def parse.Rules, name string, src []byte, stdin io.Reader, out io.Writer, stderr io.Writer) int {
+// file of --expect (at most maxSize bytes), or the output of the
+// solution of --run. The games are judged as judge judges them, keeping
+// a line a game (keepVerdicts), and the output is read line by line, so
+// that memory is about judge's, and the solution's output.
+func judgeCompare(c *compareFlags, kind parse.Kind, def parse.Rules, name string, src []byte, stdin io.Reader, maxSize int64, out io.Writer, stderr io.Writer) int {
 	var argv []string
 	if c.run != "" {
 		var err error
@@ -59,11 +62,18 @@ func judgeCompare(c *compareFlags, kind parse.Kind, def parse.Rules, name string
 			return exitUsage
 		}
 	}
-	v := contest.Judge(kind, def, src, judgeWorkers)
-	status := reportErrors(name, src, v.Errors, stderr)
+	defer judgeMemory(kind, len(src))()
+	v := keepVerdicts(kind, def, src)
+	if c.expect != "" && c.expect != "-" && v.judged == 0 && len(v.j.errs) > 0 && looksLikeInput(kind, c.expect, maxSize) {
+		fmt.Fprintf(stderr, "gamels judge: %s is not a %s input but %s is one: the two are swapped? (gamels judge %s --expect %s %s)\n",
+			quoteName(name), kind, quoteName(c.expect), kind, quoteName(name), quoteName(c.expect))
+		return exitUsage
+	}
+	status := v.j.report(name, src, stderr)
 
 	outName := c.expect
 	var output io.Reader
+	var ran *solution.Result // --run's
 	switch {
 	case c.run != "":
 		ctx, stop := onInterrupt()
@@ -74,7 +84,7 @@ func judgeCompare(c *compareFlags, kind parse.Kind, def parse.Rules, name string
 			return exitProblem
 		}
 		if r.Ending == solution.Interrupted {
-			fmt.Fprintf(stderr, "gamels judge: interrupted: %s killed\n", argv[0])
+			fmt.Fprintf(stderr, "gamels judge: interrupted: %s killed\n", quoteName(argv[0]))
 			return exitProblem
 		}
 		if msg := describeRun(argv[0], r, c.limits.lim); msg != "" {
@@ -82,8 +92,9 @@ func judgeCompare(c *compareFlags, kind parse.Kind, def parse.Rules, name string
 			status = exitProblem
 		}
 		outName, output = "<output>", bytes.NewReader(r.Stdout)
+		ran = r
 	case c.expect == "-":
-		outName, output = stdinName, stdin
+		outName, output = stdinName, &capReader{r: stdin, name: stdinName, limit: maxSize}
 	default:
 		f, err := os.Open(c.expect)
 		if err != nil {
@@ -92,81 +103,37 @@ func judgeCompare(c *compareFlags, kind parse.Kind, def parse.Rules, name string
 		}
 		defer f.Close()
 		if info, err := f.Stat(); err == nil && info.IsDir() {
-			fmt.Fprintf(stderr, "gamels judge: %s is a directory\n", c.expect)
+			fmt.Fprintf(stderr, "gamels judge: %s is a directory\n", quoteName(c.expect))
 			return exitProblem
 		}
-		output = f
+		output = &capReader{r: f, name: c.expect, limit: maxSize}
 	}
-	cmp, err := contest.Compare(v, output)
-	if err != nil {
-		fmt.Fprintf(stderr, "gamels judge: %s: %s\n", outName, message(err))
+	cmp, err := writeComparison(out, v, output, name, outName, c.verbose)
+	if tl := (*errTooLarge)(nil); errors.As(err, &tl) {
+		fmt.Fprintf(stderr, "gamels judge: %s\n", message(err))
+		return exitProblem
+	} else if err != nil {
+		fmt.Fprintf(stderr, "gamels judge: %s: %s\n", quoteName(outName), message(err))
 		return exitProblem
 	}
-	writeComparison(out, v, cmp, name, outName, src, c.verbose, def)
 	if !cmp.Same() {
 		status = exitProblem
+	}
+	if ran != nil && ran.OK() && status == exitOK {
+		// As CPH says it of a passing test: what the run cost.
+		fmt.Fprintf(stderr, "gamels judge: %s ran in %.2f s (CPU %.2f s), peak memory %s\n", quoteName(argv[0]), ran.Time.Seconds(), ran.CPU.Seconds(), formatMiB(ran.MaxRSS))
 	}
 	return status
 }
 
-// writeComparison reports a comparison: the games that differ, at their
-// line in the input, the lines missing or in excess, the layout, and a
-// summary line.
-func writeComparison(w io.Writer, v *contest.Verdicts, c *contest.Comparison, name, outName string, src []byte, verbose bool, def parse.Rules) {
-	lines := textpos.New(src)
-	show := &shower{f: v.File, rules: v.File.EffectiveRules(def), w: w}
-	for i, d := range c.Differences {
-		g := v.File.Games[d.Game]
-		at := fmt.Sprintf("%s:%d: game %d", name, lineOf(lines, g.Span.Start), d.Game+1)
-		if d.Missing {
-			if i == 0 || !c.Differences[i-1].Missing {
-				fmt.Fprintf(w, "%s: expected %s, got nothing: the output ends after %s\n", at, strconv.Quote(d.Want), parse.Plural(d.Game, "verdict line"))
-			}
-			continue
-		}
-		fmt.Fprintf(w, "%s: expected %s, got %s (%s:%d)\n", at, strconv.Quote(d.Want), strconv.Quote(d.Got), outName, d.OutLine)
-		if verbose {
-			show.game(g, -1)
-			fmt.Fprintln(w)
-		}
+// looksLikeInput reports whether the file name (at most maxSize bytes)
+// is a contest input of kind with no error: what --expect OUT holds when
+// the input and the output were given the other way round.
+func looksLikeInput(kind parse.Kind, name string, maxSize int64) bool {
+	src, err := readLimited(name, nil, maxSize)
+	if err != nil {
+		return false
 	}
-	if c.Missing > 1 {
-		fmt.Fprintf(w, "%s: no verdict for the last %d games\n", outName, c.Missing)
-	}
-	if c.Extra > 0 {
-		fmt.Fprintf(w, "%s:%d: an extra line %s after the last game's verdict", outName, c.ExtraLine, strconv.Quote(c.ExtraText))
-		if c.Extra > 1 {
-			fmt.Fprintf(w, " (%d extra lines in all)", c.Extra)
-		}
-		fmt.Fprintln(w)
-	}
-	if c.Layout > 0 {
-		fmt.Fprintf(w, "%s:%d: layout: %s", outName, c.LayoutLine, c.LayoutMsg)
-		if c.Layout > 1 {
-			fmt.Fprintf(w, " (%d places in all)", c.Layout)
-		}
-		fmt.Fprintln(w)
-	}
-	if c.Binary {
-		fmt.Fprintf(w, "%s: the output is not text (a NUL byte or bytes that are not UTF-8)\n", outName)
-	}
-	if n := len(v.File.Games) - v.Judged; n > 0 {
-		fmt.Fprintf(w, "%s: the last %s not compared: the input has errors before them\n", name, parse.Plural(n, "game"))
-	}
-	differ := len(c.Differences)
-	switch {
-	case c.Games == 0:
-		fmt.Fprintf(w, "no game to compare\n")
-	case c.Same() && c.Games == 1:
-		fmt.Fprintf(w, "the one verdict matches\n")
-	case c.Same():
-		fmt.Fprintf(w, "all %d verdicts match\n", c.Games)
-	default:
-		fmt.Fprintf(w, "%d of %d games differ\n", differ, c.Games)
-	}
-}
-
-func lineOf(lines *textpos.Index, off int) int {
-	line, _ := lines.Position(off)
-	return line
+	f := parse.Parse(kind, src)
+	return len(f.Errors) == 0 && len(f.Games) > 0
 }

@@ -214,3 +214,28 @@ func TestPrintable(t *testing.T) {
 		}
 	}
 }
+
+// TestRunLimitFlags: a limit of a solution's run that makes no sense is
+// a usage error before anything runs: a time limit of zero or less
+// (-1s meant no limit at all), a negative memory or output limit.
+func TestRunLimitFlags(t *testing.T) {
+	in := contestFile("samples/uva601_sample.in")
+	small := filepath.Join(t.TempDir(), "small.path")
+	for _, flags := range [][]string{
+		{"--time", "-1s"},
+		{"--time", "0"},
+		{"--time", "-5ns"},
+		{"--memory", "-5"},
+		{"--output-limit", "-1k"},
+	} {
+		for _, cmd := range [][]string{
+			{"judge", "path", "--run", "cat", in},
+			{"shrink", "path", "--run", "cat", "-o", small, in},
+		} {
+			status, stdout, stderr := runCLI("", append(cmd, flags...)...)
+			if status != exitUsage || stdout != "" || !strings.Contains(stderr, strings.TrimLeft(flags[0], "-")) {
+				t.Errorf("%v %v: status %d, stdout %q, stderr %q; want a usage error naming %s", cmd[:1], flags, status, stdout, stderr, flags[0])
+			}
+		}
+	}
+}

@@ -10,13 +10,14 @@ import (
 	"gamels/parse"
 )
 
-// judgeStream judges the games of src as the parser hands them out
-// (parse.StreamGames), keeping no game once it is judged: memory is the
-// source, the moves (8 bytes each), the errors and, for a counted Pousse
-// file, the verdicts (below), whatever the number of games. The games
-// are judged on one worker while the parser reads on, in order
-// (BENCHMARKS.md, "The judge": a second worker cost more
-// CPU than it saved).
+// judgeStream judges the games of src one at a time as the parser hands
+// them out (parse.Stream, which reuses one game's memory for the next),
+// keeping no game once it is judged: memory is the source, the largest
+// game's moves, the errors and, for a counted Pousse file, the verdicts
+// (below), whatever the number of games. The games are judged on the
+// parser's goroutine: a worker judging while the parser reads on needs
+// every move kept until judged, and costs more page faults and CPU than
+// the overlap saves (BENCHMARKS.md, "Judge and start-up: page faults").
 //
 // Output is as the contest's: the verdicts of the games before the
 // first error only. Parse errors are found in the order of the source,
@@ -31,9 +32,16 @@ type judgeStream struct {
 	sep      string // between two verdicts
 	rules    parse.Rules
 	out      io.Writer // nil while the verdicts are kept
-	verdicts []byte    // the verdicts kept
-	ends     []uint32  // where each of their games ends in the source
-	printing bool      // no game so far had an error
+	keep     bool      // keep every verdict (ids), and where its game starts
+	blank    bool      // the UVa 844 layout (a counted Pousse file)
+	verdicts []byte    // the verdicts kept, unless keep
+	ids      []uint32  // keep: the verdicts kept, as indexes in texts
+	texts    []string  // keep: the distinct verdicts, a few hundred at most
+	index    map[string]uint32
+	starts   []uint32 // keep: where each of their games starts in the source
+	ends     []uint32 // where each of their games ends in the source
+	games    int      // the games read
+	printing bool     // no game so far had an error
 	errs     parse.ErrorList
 	nerrs    int // issues found, beyond the kept ones included
 }
@@ -42,38 +50,38 @@ type judgeStream struct {
 // When the input has errors it writes the verdicts of the games before
 // the first error only, the errors on stderr, and returns 1.
 func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Writer, stderr io.Writer) int {
-	defer judgeMemory(len(src))()
+	defer judgeMemory(kind, len(src))()
 	j := &judgeStream{kind: kind, printing: true}
-	type job struct {
-		g     *parse.Game
-		clean bool
-	}
-	work := make(chan job, 256)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for x := range work {
-			j.game(x.g, x.clean)
-		}
-	}()
+	k := j.run(def, src, out)
+	out.Write(j.verdicts[:verdictsEnd(j.verdicts, k, len(j.sep))])
+	return j.report(name, src, stderr)
+}
+
+// run judges src, writing the verdicts to out as they come or keeping
+// them (j.keep, or a counted Pousse file), and returns how many of the
+// verdicts kept are the contest's: those of the games before the first
+// error.
+func (j *judgeStream) run(def parse.Rules, src []byte, out io.Writer) int {
 	firstErr, seen := len(src)+1, 0 // the first parse error found so far
-	f := parse.StreamGames(kind, src, func(f *parse.File, g *parse.Game) {
+	f := parse.Stream(j.kind, src, func(f *parse.File, g *parse.Game) {
 		if g.Index == 0 {
 			j.rules = f.EffectiveRules(def)
-			j.out = out
-			if kind == parse.Pousse && f.Layout == parse.LayoutCounted {
+			j.blank = j.kind == parse.Pousse && f.Layout == parse.LayoutCounted
+			if !j.keep {
+				j.out = out
+			}
+			if j.blank && !j.keep {
 				j.sep = "\n" // UVa 844: an empty line between two verdicts
 				j.out = nil
 			}
 		}
+		j.games = g.Index + 1
 		for _, e := range f.Errors[seen:] {
 			firstErr = min(firstErr, e.Span.Start)
 		}
 		seen = len(f.Errors)
-		work <- job{g, g.Span.End <= firstErr}
+		j.game(g, g.Span.End <= firstErr)
 	})
-	close(work)
-	<-done
 
 	stop := len(src) + 1 // games ending before this offset are printed
 	if len(f.Errors) > 0 {
@@ -83,8 +91,13 @@ func judge(kind parse.Kind, def parse.Rules, name string, src []byte, out io.Wri
 	for k < len(j.ends) && int(j.ends[k]) <= stop {
 		k++
 	}
-	out.Write(j.verdicts[:verdictsEnd(j.verdicts, k, len(j.sep))])
 	j.errs = append(j.errs, f.Errors...)
+	return k
+}
+
+// report writes the errors found on stderr, NAME:LINE:COL: MESSAGE, in
+// the order of the source, and returns 1, or 0 when there are none.
+func (j *judgeStream) report(name string, src []byte, stderr io.Writer) int {
 	if len(j.errs) == 0 {
 		return 0
 	}
@@ -120,6 +133,19 @@ func (j *judgeStream) game(g *parse.Game, clean bool) {
 	case j.out != nil:
 		io.WriteString(j.out, o.Verdict)
 		io.WriteString(j.out, "\n")
+	case j.keep:
+		id, ok := j.index[o.Verdict]
+		if !ok {
+			if j.index == nil {
+				j.index = map[string]uint32{}
+			}
+			id = uint32(len(j.texts))
+			j.texts = append(j.texts, o.Verdict)
+			j.index[o.Verdict] = id
+		}
+		j.ids = append(j.ids, id)
+		j.starts = append(j.starts, uint32(g.Span.Start))
+		j.ends = append(j.ends, uint32(g.Span.End))
 	default:
 		if g.Index > 0 {
 			j.verdicts = append(j.verdicts, j.sep...)

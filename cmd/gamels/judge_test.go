@@ -211,11 +211,15 @@ func TestJudgeMemory(t *testing.T) {
 		debug.SetGCPercent(percent)
 		debug.SetMemoryLimit(limit)
 	}()
-	a := judgeMemory(10)
+	judgeMemory(parse.Pousse, 10)() // only PATH turns it off
+	if got := debug.SetGCPercent(77); got != 77 {
+		t.Errorf("GC percent after a Pousse judge: %d, want 77", got)
+	}
+	a := judgeMemory(parse.Path, 10)
 	if got := debug.SetGCPercent(-1); got != -1 {
 		t.Errorf("GC percent during a judge: %d, want -1 (off)", got)
 	}
-	b := judgeMemory(100 << 20) // a larger input raises the limit
+	b := judgeMemory(parse.Path, 100<<20) // a larger input raises the limit
 	if got, want := debug.SetMemoryLimit(-1), int64(100<<20)*judgeBytesPerByte+64<<20; got != want {
 		t.Errorf("memory limit with a 100 MiB input: %d, want %d", got, want)
 	}

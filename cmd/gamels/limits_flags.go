@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -22,9 +24,24 @@ type limitFlags struct{ lim solution.Limits }
 
 func (l *limitFlags) register(fs *flag.FlagSet) {
 	l.lim = solution.DefaultLimits
-	fs.DurationVar(&l.lim.Time, "time", l.lim.Time, "the solution's time limit, wall clock (`DURATION`: 2s, 500ms); 0 for none")
+	fs.Var((*timeLimitFlag)(&l.lim.Time), "time", "the solution's time limit, wall clock (`DURATION`: 2s, 500ms; more than 0)")
 	fs.Var((*sizeFlag)(&l.lim.Output), "output-limit", "the most the solution may print (`SIZE`: 64MiB, 100k); 0 for no limit")
 	fs.Var((*sizeFlag)(&l.lim.Memory), "memory", "the solution's memory limit, its address space and its children's (`SIZE`; Linux only); 0 for none")
+}
+
+// timeLimitFlag is a --time value: a duration above zero. A limit of
+// zero or less is refused: solution.Limits would take it for none.
+type timeLimitFlag time.Duration
+
+func (f *timeLimitFlag) String() string { return time.Duration(*f).String() }
+
+func (f *timeLimitFlag) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return fmt.Errorf("want a time above zero such as 2s or 500ms")
+	}
+	*f = timeLimitFlag(d)
+	return nil
 }
 
 // sizeFlag is a number of bytes with an optional unit: k, M, G (powers
@@ -74,7 +91,7 @@ func onInterrupt() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
-// describeRun says how a run that did not succeed ended, with the tail of
+// describeRun says how a run of cmd (quoted) that did not succeed ended, with the tail of
 // its standard error, indented; empty for a run that exited with 0. A
 // crash under a memory limit names the limit: a failed allocation is
 // the likeliest cause, or a runtime that reserves more address space
@@ -84,7 +101,7 @@ func describeRun(cmd string, r *solution.Result, lim solution.Limits) string {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s", cmd, r)
+	fmt.Fprintf(&b, "%s %s", quoteName(cmd), r)
 	if r.MaxRSS >= 1<<20 {
 		fmt.Fprintf(&b, " (peak memory %s)", formatSize(r.MaxRSS>>20<<20))
 	}
@@ -121,4 +138,41 @@ func printable(s string) string {
 		i += size
 	}
 	return b.String()
+}
+
+// unquotedRun says how --run was given a command without its quotes:
+// "--run python3 x.py" leaves x.py among the arguments, where judge
+// would read it as the input. It returns the usage message, or "" when
+// run is a whole command (its own arguments inside) or none is left
+// over: the first argument in rest when run names an interpreter alone
+// or rest[0] is a program's source.
+func unquotedRun(run string, rest []string) string {
+	if run == "" || strings.ContainsAny(run, " \t") || len(rest) == 0 {
+		return ""
+	}
+	base := filepath.Base(run)
+	interp := false
+	for _, p := range []string{"python", "pypy", "node", "java", "ruby", "perl", "php", "sh", "bash", "dash", "go", "lua", "runghc", "Rscript", "dotnet", "kotlin", "scala", "deno", "bun", "julia"} {
+		if base == p || strings.HasPrefix(base, p) && strings.Trim(base[len(p):], "0123456789.") == "" {
+			interp = true
+		}
+	}
+	arg := rest[0]
+	switch filepath.Ext(arg) {
+	case ".py", ".js", ".mjs", ".ts", ".rb", ".pl", ".php", ".sh", ".jar", ".class", ".go", ".lua", ".hs", ".r", ".R", ".jl", ".kt", ".scala", ".dll":
+		interp = true
+	}
+	if !interp {
+		return ""
+	}
+	return fmt.Sprintf("--run takes the whole command as one argument: quote it, --run '%s %s'", run, arg)
+}
+
+// formatMiB writes a memory size to the MiB, as the peak memory of a
+// run is said: "12 MiB"; "unknown" for 0.
+func formatMiB(n int64) string {
+	if n <= 0 {
+		return "unknown"
+	}
+	return strconv.FormatInt((n+1<<19)>>20, 10) + " MiB"
 }

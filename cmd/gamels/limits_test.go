@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,7 +24,11 @@ import (
 // the exit status (-1 when killed), stderr (its first 4 KiB) and the
 // child's peak resident memory in bytes. A regression that allocates
 // without bound meets the limit and fails fast instead of eating the
-// machine.
+// machine. The stack limit is 1 MiB too: a thread made through cgo
+// (runtime/cgo is linked by package net) reserves a stack of the stack
+// limit's size, 8 MiB by default, which counts against the data limit;
+// at a high load the runtime starts more threads, and judge --run once
+// failed in pthread_create with peak RSS at a quarter of the limit.
 func boundedRun(t *testing.T, dataMiB int, timeout time.Duration, in string, args ...string) (status int, stderr string, peak int64) {
 	t.Helper()
 	if testing.Short() {
@@ -37,7 +42,7 @@ func boundedRun(t *testing.T, dataMiB int, timeout time.Duration, in string, arg
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	script := "ulimit -d " + strconv.Itoa(dataMiB<<10) + " && exec \"$0\" \"$@\""
+	script := "ulimit -s 1024 && ulimit -d " + strconv.Itoa(dataMiB<<10) + " && exec \"$0\" \"$@\""
 	cmd := exec.CommandContext(ctx, "sh", append([]string{"-c", script, os.Args[0]}, args...)...)
 	peakFile := filepath.Join(t.TempDir(), "peak")
 	cmd.Env = append(os.Environ(), "GAMELS_RUN_MAIN=1", "GAMELS_PEAK_FILE="+peakFile)
@@ -105,6 +110,10 @@ func (b *limitedBuffer) Write(p []byte) (int, error) {
 // GB).
 func TestReadLimit(t *testing.T) {
 	dir := t.TempDir()
+	small := filepath.Join(dir, "small.pousse")
+	if err := os.WriteFile(small, []byte("1\nL1\nQUIT\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	big := filepath.Join(dir, "big.pousse")
 	if err := os.WriteFile(big, bytes.Repeat([]byte("1\nL1\nQUIT\n"), 3<<20/10*10/10), 0o644); err != nil {
 		t.Fatal(err)
@@ -123,6 +132,11 @@ func TestReadLimit(t *testing.T) {
 		{"", []string{"analyze", "--kind", "pousse", "/dev/zero"}},
 		{"", []string{"check", "--max-size", "1M", big}},
 		{"", []string{"fmt", "-w", "--max-size", "1M", big}},
+		// The output judge --expect compares, and shrink's input.
+		{"", []string{"judge", "pousse", "--expect", "/dev/zero", small}},
+		{"/dev/zero", []string{"judge", "pousse", "--expect", "-", small}},
+		{"", []string{"shrink", "pousse", "--run", "cat", "-o", filepath.Join(dir, "small"), "/dev/zero"}},
+		{"", []string{"shrink", "pousse", "--run", "cat", "-o", filepath.Join(dir, "small"), "--max-size", "1M", big}},
 	} {
 		// A stream is read in chunks, joined at the end: twice the limit.
 		status, stderr, peak := boundedRun(t, 640, 30*time.Second, tc.in, tc.args...)
@@ -186,12 +200,55 @@ func TestMemoryPerByte(t *testing.T) {
 		}
 		bound := int64(len(tc.src))*cliBytesPerByte + cliFixedBytes
 		kind, _ := parse.KindOf(name)
-		for _, args := range [][]string{{"check", name}, {"check", "--json", name}, {"judge", kind.String(), name}} {
-			_, _, peak := boundedRun(t, int(2*bound>>20), 60*time.Second, "", args...)
+		// The verdicts, for judge --expect and --run.
+		out := name + ".out"
+		var verdicts bytes.Buffer
+		judge(kind, parse.RulesDefault, name, tc.src, &verdicts, io.Discard)
+		if err := os.WriteFile(out, verdicts.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{
+			{"check", name}, {"check", "--json", name}, {"judge", kind.String(), name},
+			{"judge", kind.String(), "--expect", out, name},
+			{"judge", kind.String(), "-v", "--expect", out, name},
+			{"judge", kind.String(), "--run", "sh -c 'exec cat \"$0\"' " + out, name},
+		} {
+			status, stderr, peak := boundedRun(t, int(2*bound>>20), 60*time.Second, "", args...)
+			if status != exitOK && status != exitProblem {
+				t.Errorf("%v: status %d (out of memory?): %s", args, status, stderr)
+			}
 			if peak > bound {
 				t.Errorf("%v: peak RSS %.1f MB, %.1f bytes per byte of input: over the bound of %d per byte + %d MiB",
 					args, float64(peak)/1e6, float64(peak)/float64(len(tc.src)), cliBytesPerByte, cliFixedBytes>>20)
 			}
 		}
+	}
+}
+
+// shrinkBytesPerByte is shrink's memory bound that SECURITY.md states:
+// peak RSS at most shrinkBytesPerByte per byte of INPUT plus
+// cliFixedBytes.
+const shrinkBytesPerByte = 20
+
+// TestShrinkMemory: shrink keeps its bound on 8 MB of one-move games,
+// the costliest shape, while it cuts them down: a solution that crashes
+// on any input over 2 MB, so that the candidates are large.
+func TestShrinkMemory(t *testing.T) {
+	const size = 8 << 20
+	src := bytes.Repeat([]byte("1\nL1\nQUIT\n"), size/10)
+	dir := t.TempDir()
+	name := filepath.Join(dir, "in.pousse")
+	if err := os.WriteFile(name, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bound := int64(len(src))*shrinkBytesPerByte + cliFixedBytes
+	status, stderr, peak := boundedRun(t, int(2*bound>>20), 120*time.Second, "",
+		"shrink", "pousse", "--max-runs", "8", "--run", `sh -c '[ $(wc -c) -lt 2000000 ]'`, "-o", filepath.Join(dir, "small.pousse"), name)
+	if status != exitProblem || !strings.Contains(stderr, "stopped after --max-runs 8 runs") {
+		t.Errorf("status %d, stderr %s", status, stderr)
+	}
+	if peak > bound {
+		t.Errorf("peak RSS %.1f MB, %.1f bytes per byte of input: over the bound of %d per byte + %d MiB",
+			float64(peak)/1e6, float64(peak)/float64(len(src)), shrinkBytesPerByte, cliFixedBytes>>20)
 	}
 }

@@ -28,7 +28,21 @@ func TestNamesQuoted(t *testing.T) {
 	os.WriteFile(inDir, []byte("2\n1 1 +\n\n0\n"), 0o644)
 	os.WriteFile(plain, []byte("text\n"), 0o644)
 	os.WriteFile(bad, []byte("1\nL9\nQUIT\n"), 0o644)
+	// An output, and a solution that fails, for judge --expect, --run
+	// and shrink.
+	out := filepath.Join(dir, evil+".out")
+	os.WriteFile(out, []byte("TIE GAME\n"), 0o644)
+	sol := filepath.Join(dir, evil+"sol")
+	os.WriteFile(sol, []byte("#!/bin/sh\necho TIE GAME\nexit 3\n"), 0o755)
+	quotedSol := "'" + sol + "'"
 	for _, args := range [][]string{
+		{"judge", "pousse", "--expect", out, messy},
+		{"judge", "pousse", "-v", "--expect", out, messy},
+		{"judge", "pousse", "--expect", filepath.Join(dir, evil+"missing.out"), messy},
+		{"judge", "pousse", "--run", quotedSol, messy},
+		{"shrink", "pousse", "--run", quotedSol, "-o", filepath.Join(dir, evil+"small.pousse"), messy},
+		{"shrink", "pousse", "--run", quotedSol, "-o", messy, messy},
+		{"shrink", "pousse", "--run", quotedSol, "-o", filepath.Join(dir, evil+"small.pousse"), bad},
 		{"check", messy},
 		{"check", sub},
 		{"check", bad},
@@ -46,6 +60,7 @@ func TestNamesQuoted(t *testing.T) {
 		{"show", plain},
 		{"show", bad + "x"},
 		{"show", "--game", "3", messy},
+		{"show", "--svg", "-o", messy, messy},
 	} {
 		_, stdout, stderr := runCLI("", args...)
 		out := stdout + stderr

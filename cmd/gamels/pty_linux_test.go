@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"syscall"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -39,4 +40,21 @@ func openPTYPair(t *testing.T) (ptmx, tty *os.File) {
 	}
 	t.Cleanup(func() { tty.Close() })
 	return ptmx, tty
+}
+
+// readPTY reads what was written to the terminal of ptmx until done
+// says it is all there, within 2 s.
+func readPTY(t *testing.T, ptmx *os.File, done func(got string) bool) string {
+	t.Helper()
+	var got []byte
+	buf := make([]byte, 4096)
+	ptmx.SetReadDeadline(time.Now().Add(2 * time.Second))
+	for !done(string(got)) {
+		n, err := ptmx.Read(buf)
+		got = append(got, buf[:n]...)
+		if err != nil {
+			t.Fatalf("reading the terminal: %v after %q", err, got)
+		}
+	}
+	return string(got)
 }

@@ -118,3 +118,24 @@ func readChunks(name string, r io.Reader, limit int64, first int) ([]byte, error
 	}
 	return append(out, buf...), nil
 }
+
+// capReader reads r, failing with an *errTooLarge once more than limit
+// bytes have come: an input read as a stream (judge --expect OUT) stops
+// at --max-size as the others do.
+type capReader struct {
+	r     io.Reader
+	name  string
+	limit int64
+	n     int64
+}
+
+func (c *capReader) Read(p []byte) (int, error) {
+	if c.n > c.limit {
+		return 0, &errTooLarge{name: c.name, limit: c.limit, size: -1}
+	}
+	n, err := c.r.Read(p[:min(int64(len(p)), c.limit+1-c.n)])
+	if c.n += int64(n); c.n > c.limit {
+		return n, &errTooLarge{name: c.name, limit: c.limit, size: -1}
+	}
+	return n, err
+}

@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
+	"gamels/internal/readfile"
 	"gamels/lsp"
 	"gamels/lsp/wire"
 )
@@ -33,7 +34,10 @@ func init() {
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve", stderr)
 	logFile := fs.String("log-file", "", "append the log to `file` instead of stderr")
-	logLevel := fs.String("log-level", "info", "log `level`: debug, info, warn or error")
+	// On stderr only warnings and errors by default: clients show a
+	// server's stderr as errors (Neovim's lsp.log marks every line
+	// [ERROR]), so a healthy session writes nothing there.
+	logLevel := fs.String("log-level", "", "log `level`: debug, info, warn or error (default warn on stderr, info in --log-file)")
 	// Many clients start a server with --stdio (vscode-languageclient's
 	// stdio transport, several Emacs and Vim set-ups); stdio is the only
 	// transport, so the flag is accepted and changes nothing.
@@ -44,6 +48,12 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if len(rest) > 0 {
 		return usageError(fs, "unexpected arguments %q", rest)
+	}
+	if *logLevel == "" {
+		*logLevel = "warn"
+		if *logFile != "" {
+			*logLevel = "info"
+		}
 	}
 	level, err := zapcore.ParseLevel(*logLevel)
 	if err != nil {
@@ -65,11 +75,10 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer logger.Sync()
 
 	bi, _ := debug.ReadBuildInfo()
-	// The server reads only the expected outputs beside the transcripts
+	// The server reads only the expected outputs of the transcripts
 	// (lsp.Options.Files), through this.
-	files := os.DirFS("/")
-	srv := lsp.NewServer(lsp.Options{Logger: logger, Version: moduleVersion(version, bi), Files: files})
-	code := srv.Serve(context.Background(), wire.NewStream(stdio{interruptible(stdin), stdout}, logger))
+	srv := lsp.NewServer(lsp.Options{Logger: logger.Core(), Version: moduleVersion(version, bi), Files: diskFiles{}})
+	code := srv.Serve(context.Background(), wire.NewStream(stdio{interruptible(stdin), stdout}, logger.Core()))
 	logger.Info("gamels serve exits", zap.Int("status", code))
 	return code
 }
@@ -109,4 +118,19 @@ func interruptible(r io.Reader) *io.PipeReader {
 		pw.CloseWithError(err) // nil: the reader sees io.EOF
 	}()
 	return pr
+}
+
+// diskFiles is the server's access to the file system (lsp.Files):
+// package readfile, which opens without blocking, follows a link only
+// when told and checks the file it opened.
+type diskFiles struct{}
+
+func (diskFiles) Stat(path string, follow bool) (lsp.FileID, error) {
+	id, err := readfile.Stat(path, follow)
+	return lsp.FileID(id), err
+}
+
+func (diskFiles) Read(path string, follow bool, limit int64) ([]byte, lsp.FileID, error) {
+	b, id, err := readfile.Read(path, follow, limit)
+	return b, lsp.FileID(id), err
 }

@@ -17,7 +17,7 @@ import (
 func init() {
 	register(&command{
 		name:  "show",
-		usage: "[--rules contest|icfp] [--color auto|always|never] [--kind pousse|spot|path] [--game K [--format board|rows|json [--moves-around N]] | --svg|--gif [--theme T] [-o FILE]] FILE[:LINE]",
+		usage: "[pousse|spot|path] [--rules contest|icfp] [--color auto|always|never] [--kind pousse|spot|path] [--game K [--format board|rows|json [--moves-around N]] | --svg|--gif [--theme T] [-o FILE]] FILE[:LINE]",
 		short: "draw the board at a line of a transcript (every game's last position without LINE; every position of game K with --game; a picture with --svg or --gif)",
 		run:   runShow,
 	})
@@ -38,8 +38,18 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
+	// "gamels show spot r1.in:174": the game first, as judge takes it,
+	// so that a line judge prints opens as it is.
+	var argKind parse.Kind
+	if len(rest) == 2 {
+		k, status := gameArg(fs, rest[0])
+		if status != 0 {
+			return status
+		}
+		argKind, rest = k, rest[1:]
+	}
 	if len(rest) != 1 {
-		return usageError(fs, "want one FILE or FILE:LINE")
+		return usageError(fs, "want one FILE or FILE:LINE, after the game when the name does not tell")
 	}
 	wantPicture, status := pic.wanted(fs)
 	if status != 0 {
@@ -60,10 +70,19 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(fs, "%v", err)
 	}
+	switch {
+	case argKind != 0 && flagKind != 0 && argKind != flagKind:
+		return usageError(fs, "the game %s and --kind %s differ", argKind, flagKind)
+	case argKind != 0:
+		flagKind = argKind
+	}
 	if err := checkGameFlags(*gameNum, *format, line, *around); err != nil {
 		return usageError(fs, "%v", err)
 	}
 	kind, ok := parse.KindOf(name)
+	if argKind != 0 {
+		kind, ok = argKind, true
+	}
 	if !ok && flagKind == 0 {
 		fmt.Fprintf(stderr, "gamels show: %s: not a transcript (want a .pousse, .spot or .path file, or --kind)\n", quoteName(name))
 		return exitProblem
@@ -208,8 +227,10 @@ func (s *shower) game(g *parse.Game, end int) {
 		played = o.End + 1
 	}
 	var board, counts, mover string
+	var res analyze.Result
 	if s.f.Kind == parse.Pousse {
 		pg := analyze.Pousse(g, s.rules)
+		res = pg.Result
 		st := pg.Board(played)
 		board = render.Pousse(st)
 		x, oo := st.Straights()
@@ -217,6 +238,7 @@ func (s *shower) game(g *parse.Game, end int) {
 		mover = map[bool]string{true: "X", false: "O"}[played%2 == 1]
 	} else {
 		sg := analyze.Spot(g)
+		res = sg.Result
 		st := sg.Board(played)
 		board = render.Spot(st)
 		counts = parse.Plural(st.Spots(), "spot")
@@ -230,13 +252,17 @@ func (s *shower) game(g *parse.Game, end int) {
 	}
 	fmt.Fprintf(w, "%s, %s\n", head, counts)
 	s.board(board)
+	why := ""
+	if o.End >= 0 && res.Earlier >= 0 {
+		why = " (" + repeatReason(s.f.Kind, res.Earlier, res.Rotation) + ")"
+	}
 	switch {
 	case o.End >= 0 && played == o.End+1:
-		fmt.Fprintf(w, "%s: the game ends here\n", o.Verdict)
+		fmt.Fprintf(w, "%s: the game ends here%s\n", o.Verdict, why)
 	case o.End >= 0 && k > o.End+1:
-		fmt.Fprintf(w, "%s at move %d: the moves after it are not played\n", o.Verdict, o.End+1)
+		fmt.Fprintf(w, "%s at move %d%s: the moves after it are not played\n", o.Verdict, o.End+1, why)
 	case o.End >= 0:
-		fmt.Fprintf(w, "the game ends at move %d: %s\n", o.End+1, o.Verdict)
+		fmt.Fprintf(w, "the game ends at move %d: %s%s\n", o.End+1, o.Verdict, why)
 	case played == len(g.Moves) && o.Verdict != "":
 		fmt.Fprintln(w, o.Ending())
 	}

@@ -118,7 +118,7 @@ func (s *shower) steps(g *parse.Game, rows bool) {
 		if o.End >= 0 && k-1 == o.End {
 			ending := o.Verdict + ": the game ends here"
 			if res.Earlier >= 0 {
-				ending += " (" + analyze.RepeatWords(s.f.Kind, res.Earlier, res.Rotation) + ")"
+				ending += " (" + repeatReason(s.f.Kind, res.Earlier, res.Rotation) + ")"
 			}
 			fmt.Fprintln(w, ending)
 		}
@@ -201,4 +201,13 @@ func pathRows(g *parse.Game) []string {
 		out = append(out, string(row))
 	}
 	return out
+}
+
+// repeatReason says why a game that repeats an earlier position ends:
+// "it repeats the pattern after move 3 turned 90° clockwise".
+func repeatReason(kind parse.Kind, earlier, rotation int) string {
+	if kind == parse.Spot {
+		return "it repeats " + analyze.RepeatWords(kind, earlier, rotation)
+	}
+	return analyze.RepeatWords(kind, earlier, rotation)
 }

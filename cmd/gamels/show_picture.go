@@ -70,7 +70,7 @@ func (p *pictureFlags) run(fs *flag.FlagSet, name string, line int, kind parse.K
 		return usageError(fs, "not writing a GIF to a terminal: use -o FILE or a redirection")
 	}
 	if _, isTranscript := parse.KindOf(p.out); isTranscript || sameFile(p.out, name) {
-		return usageError(fs, "-o %s: not writing a picture over a transcript", p.out)
+		return usageError(fs, "-o %s: not writing a picture over a transcript", quoteName(p.out))
 	}
 	src, err := readLimited(name, nil, maxSize)
 	if err != nil {
@@ -114,7 +114,13 @@ func (p *pictureFlags) run(fs *flag.FlagSet, name string, line int, kind parse.K
 	var buf bytes.Buffer
 	opts := &picture.Options{Theme: p.theme.t, Cell: p.cell}
 	if p.gif {
-		if err := picture.GIF(&buf, picture.Frames(kind, g, rules), opts, picture.Animation{Delay: p.delay}); err != nil {
+		frames, seq := picture.Frames(kind, g, rules)
+		anim := picture.Animation{Delay: p.delay}
+		err := picture.Fits(frames, picture.At(kind, g, rules, 0), opts, anim)
+		if err == nil {
+			err = picture.GIF(&buf, seq, opts, anim)
+		}
+		if err != nil {
 			fmt.Fprintf(stderr, "gamels show: %s: game %d: %v\n", quoteName(name), g.Index+1, err)
 			return exitProblem
 		}

@@ -7,8 +7,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // wellFormed reports the first XML error in b, or nil.
@@ -128,6 +130,42 @@ func TestShowPictureErrors(t *testing.T) {
 		status, stdout, stderr := runCLI("", append([]string{"show"}, tc.args...)...)
 		if status != tc.status || !strings.Contains(stderr, tc.want) || stdout != "" {
 			t.Errorf("%q: status %d, stderr %q, stdout %q; want %d and %q", tc.args, status, stderr, stdout, tc.status, tc.want)
+		}
+	}
+}
+
+// TestShowGIFTooLarge: an animation over a bound (its frames, or the
+// pixels it would paint) is refused before a frame is painted, at once,
+// not after minutes of painting.
+func TestShowGIFTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	// Pushes along one row from both sides never make a straight: the
+	// game goes on for every move.
+	game := func(moves int) string {
+		name := filepath.Join(dir, strconv.Itoa(moves)+".pousse")
+		var b strings.Builder
+		b.WriteString("100\n")
+		for i := range moves {
+			b.WriteString([]string{"L1\n", "R1\n"}[i%2])
+		}
+		b.WriteString("QUIT\n")
+		if err := os.WriteFile(name, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return name
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--cell", "4", game(20000)}, "over 20000 frames"},
+		{[]string{game(5000)}, "5001 frames of"},
+	} {
+		args := append([]string{"show", "--gif", "-o", filepath.Join(dir, "x.gif")}, tc.args...)
+		start := time.Now()
+		status, stderr, _ := boundedRun(t, 1024, 60*time.Second, "", args...)
+		if d := time.Since(start); status != exitProblem || !strings.Contains(stderr, tc.want) || d > 10*time.Second {
+			t.Errorf("%v: status %d in %v, stderr %q; want 1 and %q, at once", tc.args, status, d, stderr, tc.want)
 		}
 	}
 }

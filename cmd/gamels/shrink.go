@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"time"
 
 	"gamels/contest"
@@ -18,20 +19,23 @@ import (
 func init() {
 	register(&command{
 		name:  "shrink",
-		usage: "pousse|spot|path --run 'CMD ARGS' [--rules contest|icfp] [--max-runs N] -o SMALL INPUT",
+		usage: "pousse|spot|path --run 'CMD ARGS' [--rules contest|icfp] [--max-runs N] -o SMALL INPUT|-",
 		short: "cut INPUT down to a smallest input on which CMD still disagrees with the judge",
 		long: `shrink runs CMD on INPUT as judge --run does, and keeps cutting the input
 while CMD fails the same way (a wrong verdict, a crash, the time or the
 output limit): first whole games (the first game that differs alone
 first), then the moves of the game left, then its board, a row and the
-column of the same number at a time, until no single game, move or line
-can go. Every candidate is a well-formed contest input of INPUT's layout
+column of the same number at a time (for Spot first row and column k
+with N+1-k, which keeps every rotation of a pattern one), until no
+single game, move or line can go. INPUT - reads standard input. Every candidate is a well-formed contest input of INPUT's layout
 (UVa count line, ZOJ, the terminating 0; no illegal Spot move). The
 result depends only on INPUT and CMD's answers. Progress goes to stderr;
 SMALL is written once, at the end (at Ctrl-C or --max-runs, the smallest
 failing input so far), then the judge's comparison on it is printed.
-Exit status 0 when SMALL is written and 1-minimal, 1 when it is written
-but shrinking stopped early, or nothing could be shrunk.`,
+SMALL is checked again: CMD is run on it 3 times, and when it does not
+fail every time shrink says it is flaky. Exit status 0 when SMALL is
+written and 1-minimal, 1 when it is written but shrinking stopped early
+or CMD is flaky on it, or nothing could be shrunk.`,
 		run: runShrink,
 	})
 }
@@ -46,16 +50,23 @@ func runShrink(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	jobs := fs.Int("jobs", 2, "run CMD on up to `J` candidates at once (the result is the same)")
 	var limits limitFlags
 	limits.register(fs)
+	maxSize := addSizeFlag(fs, wholeMaxSize)
 	rest, status, ok := parseArgs(fs, args, stdout)
 	if !ok {
 		return status
 	}
-	if len(rest) != 2 {
+	if len(rest) == 0 {
 		return usageError(fs, "want a game and one INPUT file")
 	}
-	kind, ok := parse.KindOf(rest[0])
-	if !ok {
-		return usageError(fs, "unknown game %s: want pousse, spot or path", quoteArg(rest[0]))
+	kind, status := gameArg(fs, rest[0])
+	if status != 0 {
+		return status
+	}
+	if msg := unquotedRun(*run, rest[1:]); msg != "" && len(rest) != 2 {
+		return usageError(fs, "%s", msg)
+	}
+	if len(rest) != 2 {
+		return usageError(fs, "want a game and one INPUT file (- for standard input)")
 	}
 	switch {
 	case *run == "":
@@ -72,20 +83,31 @@ func runShrink(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(fs, "--run %s: %v", quoteArg(*run), err)
 	}
 	name := rest[1]
-	src, err := os.ReadFile(name)
+	var src []byte
+	if name == "-" {
+		name = stdinName
+		src, err = readLimited(name, stdin, maxSize.n)
+	} else {
+		src, err = readLimited(name, nil, maxSize.n)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gamels shrink: %s\n", message(err))
 		return exitProblem
 	}
-	if a, err := os.Stat(name); err == nil {
+	if a, err := os.Stat(name); err == nil && name != stdinName {
 		if b, err := os.Stat(*outName); err == nil && os.SameFile(a, b) {
-			fmt.Fprintf(stderr, "gamels shrink: -o %s is the input itself: write the small input elsewhere\n", *outName)
+			fmt.Fprintf(stderr, "gamels shrink: -o %s is the input itself: write the small input elsewhere\n", quoteName(*outName))
 			return exitProblem
 		}
 	}
-	v := contest.Judge(kind, rules.r, src, judgeWorkers)
-	if reportErrors(name, src, v.Errors, stderr) != 0 {
-		fmt.Fprintf(stderr, "gamels shrink: %s has errors: shrink needs a well-formed input\n", name)
+	// The live heap peaks at about 20 bytes a byte of input (the games'
+	// tokens, the verdicts, two candidates being judged) and shrinking
+	// makes garbage in proportion to the runs: the collector keeps the
+	// heap within the bound SECURITY.md states.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(len(src))*shrinkHeapPerByte + 64<<20))
+	v := keepVerdicts(kind, rules.r, src)
+	if v.j.report(name, src, stderr) != 0 {
+		fmt.Fprintf(stderr, "gamels shrink: %s has errors: shrink needs a well-formed input\n", quoteName(name))
 		return exitProblem
 	}
 
@@ -97,23 +119,17 @@ func runShrink(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gamels shrink: %v\n", err)
 		return exitProblem
 	}
-	want, cmp := t.classify(v, r)
+	want, focus := t.classify(v, r)
 	switch want {
 	case failInterrupted:
 		fmt.Fprintf(stderr, "gamels shrink: interrupted: nothing written\n")
 		return exitProblem
 	case failNone:
-		fmt.Fprintf(stderr, "gamels shrink: %s agrees with the judge on %s: nothing to shrink\n", argv[0], name)
+		fmt.Fprintf(stderr, "gamels shrink: %s agrees with the judge on %s: nothing to shrink\n", quoteName(argv[0]), quoteName(name))
 		return exitProblem
 	}
 	t.want = want
-	var focus []int
-	if cmp != nil {
-		for _, d := range cmp.Differences[:min(len(cmp.Differences), 3)] {
-			focus = append(focus, d.Game)
-		}
-	}
-	fmt.Fprintf(stderr, "gamels shrink: %s on %s: %s; shrinking (%d bytes, %s)\n", argv[0], name, want, len(src), parse.Plural(len(v.File.Games), "game"))
+	fmt.Fprintf(stderr, "gamels shrink: %s on %s: %s; shrinking (%d bytes, %s)\n", quoteName(argv[0]), quoteName(name), want, len(src), parse.Plural(v.games(), "game"))
 	start := time.Now()
 	// The run on INPUT is the first of --max-runs.
 	small, runs, err := src, 0, shrink.ErrMaxRuns
@@ -143,21 +159,16 @@ func runShrink(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gamels shrink: %s\n", message(err))
 		return exitProblem
 	}
-	fmt.Fprintf(stderr, "gamels shrink: wrote %s: %d bytes, after %s in %.1f s\n", *outName, len(small), parse.Plural(runs, "run"), time.Since(start).Seconds())
-	if ctx.Err() == nil {
-		// What CMD gets wrong on the small input, as judge --run says it.
-		sv := contest.Judge(kind, rules.r, small, judgeWorkers)
-		if r, err := solution.Run(ctx, argv, small, t.lim); err == nil {
-			if msg := describeRun(argv[0], r, t.lim); msg != "" {
-				fmt.Fprintf(stdout, "%s\n", msg)
-			}
-			if c, err := contest.Compare(sv, bytes.NewReader(r.Stdout)); err == nil {
-				writeComparison(stdout, sv, c, *outName, "<output>", small, false, rules.r)
-			}
-		}
+	fmt.Fprintf(stderr, "gamels shrink: wrote %s: %d bytes, after %s in %.1f s\n", quoteName(*outName), len(small), parse.Plural(runs, "run"), time.Since(start).Seconds())
+	if ctx.Err() == nil && !t.recheck(ctx, small, *outName, rules.r, false, stdout, stderr) {
+		status = exitProblem
 	}
 	return status
 }
+
+// shrinkHeapPerByte is the heap shrink keeps to, per byte of input,
+// besides 64 MiB (runShrink).
+const shrinkHeapPerByte = 20
 
 // failure is the way a solution fails on an input.
 type failure uint8
@@ -185,7 +196,9 @@ type trial struct {
 	want  failure
 }
 
-func (t *trial) classify(v *contest.Verdicts, r *solution.Result) (failure, *contest.Comparison) {
+// classify says how r, a run on the input judged v, fails, and lists
+// the first games (up to 3) whose verdict differs.
+func (t *trial) classify(v *keptVerdicts, r *solution.Result) (failure, []int) {
 	switch {
 	case r.Ending == solution.Interrupted:
 		return failInterrupted, nil
@@ -196,11 +209,62 @@ func (t *trial) classify(v *contest.Verdicts, r *solution.Result) (failure, *con
 	case !r.OK():
 		return failCrash, nil
 	}
-	c, err := contest.Compare(v, bytes.NewReader(r.Stdout))
+	var first []int
+	c, err := v.compare(bytes.NewReader(r.Stdout), false, func(d *contest.Difference, _ int, _ *parse.Game) {
+		if len(first) < 3 {
+			first = append(first, d.Game)
+		}
+	})
 	if err != nil || !c.Same() {
-		return failWrong, c
+		return failWrong, first
 	}
-	return failNone, c
+	return failNone, nil
+}
+
+// shrinkChecks is how many times the small input is run again at the
+// end: a solution that fails only now and then is flaky, and its small
+// input shows nothing reliably.
+const shrinkChecks = 3
+
+// recheck runs the solution on small, written to outName, shrinkChecks
+// times, writes what it gets wrong there as judge --run says it (the
+// first run that fails as the input did, else the last one), and
+// reports whether every run failed so; when one did not, it says that
+// the solution is flaky. verbose draws the boards, as judge -v does.
+func (t *trial) recheck(ctx context.Context, small []byte, outName string, def parse.Rules, verbose bool, stdout, stderr io.Writer) bool {
+	v := keepVerdicts(t.kind, def, small)
+	var first, last *solution.Result
+	fails, runs := 0, 0
+	for range shrinkChecks {
+		r, err := solution.Run(ctx, t.argv, small, t.lim)
+		if err != nil || r.Ending == solution.Interrupted {
+			break
+		}
+		runs++
+		if f, _ := t.classify(v, r); f == t.want {
+			fails++
+			if first == nil {
+				first = r
+			}
+		}
+		last = r
+	}
+	shown := first
+	if shown == nil {
+		shown = last
+	}
+	if shown != nil {
+		if msg := describeRun(t.argv[0], shown, t.lim); msg != "" {
+			fmt.Fprintf(stdout, "%s\n", msg)
+		}
+		writeComparison(stdout, v, bytes.NewReader(shown.Stdout), outName, "<output>", verbose)
+	}
+	if runs == shrinkChecks && fails < shrinkChecks {
+		fmt.Fprintf(stderr, "gamels shrink: %s %s on %s in %d of %d runs checked again: it is flaky, and %s may not show what it gets wrong\n",
+			quoteName(t.argv[0]), t.want, quoteName(outName), fails, runs, quoteName(outName))
+		return false
+	}
+	return true
 }
 
 func (t *trial) test(ctx context.Context, src []byte) (bool, error) {
@@ -208,7 +272,7 @@ func (t *trial) test(ctx context.Context, src []byte) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	f, _ := t.classify(contest.Judge(t.kind, t.rules, src, 1), r)
+	f, _ := t.classify(keepVerdicts(t.kind, t.rules, src), r)
 	if f == failInterrupted {
 		return false, ctx.Err()
 	}

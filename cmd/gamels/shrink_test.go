@@ -153,3 +153,24 @@ func TestShrinkMaxRuns(t *testing.T) {
 		t.Errorf("after one run (the original's) SMALL should be the input: %d bytes, %v", len(got), err)
 	}
 }
+
+// TestShrinkFlaky: a solution that fails only now and then (here: it
+// crashes on its first runs, then exits 0) is not taken at its word: the
+// small input is checked again, and when the solution does not fail on
+// it every time shrink says it is flaky and exits 1.
+func TestShrinkFlaky(t *testing.T) {
+	dir := t.TempDir()
+	in := contestFile("samples/uva601_sample.in")
+	count := filepath.Join(dir, "count")
+	flaky := `sh -c 'n=$(cat "$0" 2>/dev/null || echo 0); echo $((n+1)) >"$0"; cat >/dev/null; [ $n -ge 6 ]' ` + count
+	small := filepath.Join(dir, "small.path")
+	status, stdout, stderr := runCLI("", "shrink", "path", "--jobs", "1", "--run", flaky, "-o", small, in)
+	if status != exitProblem || !strings.Contains(stderr, "flaky") {
+		t.Errorf("status %d, stdout:\n%s\nstderr:\n%s\nwant 1 and the solution said flaky", status, stdout, stderr)
+	}
+	// A solution that fails every time is not flaky.
+	status, _, stderr = runCLI("", "shrink", "path", "--jobs", "1", "--run", "false", "-o", small, in)
+	if status != exitOK || strings.Contains(stderr, "flaky") {
+		t.Errorf("false: status %d, stderr:\n%s", status, stderr)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -104,7 +105,12 @@ func webMain(ctx context.Context, args []string, stdout, stderr io.Writer, ready
 	if ready != nil {
 		ready <- url
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ErrorLog: nil}
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       webIdleTimeout,
+		ConnState:         newConnLimit(webMaxConns).state,
+	}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {
@@ -126,24 +132,26 @@ func loopbackHosts(port int) map[string]bool {
 	return map[string]bool{"127.0.0.1:" + p: true, "localhost:" + p: true, "[::1]:" + p: true}
 }
 
-// A webFile is one file of the page, as served.
+// A webFile is one file of the page, in each encoding the site holds.
 type webFile struct {
-	data    []byte
-	gzipped bool // data is gzip: served with Content-Encoding gzip
-	ctype   string
-	etag    string
+	raw    []byte // nil when the site holds only compressed copies (the module)
+	gz, br []byte // the .gz and .br copies; nil when absent
+	ctype  string
+	etag   string // the file's tag; each encoding's adds a suffix
 }
 
 // A webHandler serves the page's files and nothing else: each request
 // path is looked up in a fixed table made from the embedded set (no
-// directory listing, no file system path).
+// directory listing, no file system path). A file with compressed
+// copies is served in the encoding the request accepts, brotli first,
+// then gzip, else as it is; the copies have no URL of their own.
 type webHandler struct {
-	files map[string]webFile // "/index.html", ...
-	hosts map[string]bool    // when not nil, the Host headers answered
+	files map[string]*webFile // "/index.html", ...
+	hosts map[string]bool     // when not nil, the Host headers answered
 }
 
 func newWebHandler(site fs.FS) (*webHandler, error) {
-	h := &webHandler{files: map[string]webFile{}}
+	h := &webHandler{files: map[string]*webFile{}}
 	err := fs.WalkDir(site, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasPrefix(path.Base(name), ".") {
 			return err
@@ -152,24 +160,23 @@ func newWebHandler(site fs.FS) (*webHandler, error) {
 		if err != nil {
 			return err
 		}
-		f := webFile{data: data}
-		served := name
-		if name == web.WasmGzip {
-			served, f.gzipped = web.Wasm, true
+		served, enc := name, path.Ext(name)
+		if enc == web.Gzip || enc == web.Brotli {
+			served = strings.TrimSuffix(name, enc)
 		}
-		f.ctype = mime.TypeByExtension(path.Ext(served))
-		switch path.Ext(served) {
-		case ".wasm":
-			f.ctype = "application/wasm"
-		case ".js":
-			f.ctype = "text/javascript; charset=utf-8"
+		f := h.files["/"+served]
+		if f == nil {
+			f = &webFile{ctype: webContentType(served)}
+			h.files["/"+served] = f
 		}
-		if f.ctype == "" {
-			f.ctype = "application/octet-stream"
+		switch enc {
+		case web.Gzip:
+			f.gz = data
+		case web.Brotli:
+			f.br = data
+		default:
+			f.raw = data
 		}
-		sum := sha256.Sum256(data)
-		f.etag = `"` + hex.EncodeToString(sum[:12]) + `"`
-		h.files["/"+served] = f
 		return nil
 	})
 	if err != nil {
@@ -178,7 +185,32 @@ func newWebHandler(site fs.FS) (*webHandler, error) {
 	if _, ok := h.files["/index.html"]; !ok {
 		return nil, web.ErrNotBuilt
 	}
+	for name, f := range h.files {
+		if f.raw == nil && f.gz == nil {
+			return nil, fmt.Errorf("%s: the site holds no copy of it that can be served uncompressed (only %s)", strings.TrimPrefix(name, "/"), web.Brotli)
+		}
+		tagged := f.raw
+		if tagged == nil {
+			tagged = f.gz
+		}
+		sum := sha256.Sum256(tagged)
+		f.etag = hex.EncodeToString(sum[:12])
+	}
 	return h, nil
+}
+
+// webContentType is the Content-Type of a served name.
+func webContentType(name string) string {
+	switch path.Ext(name) {
+	case ".wasm":
+		return "application/wasm"
+	case ".js":
+		return "text/javascript; charset=utf-8"
+	}
+	if t := mime.TypeByExtension(path.Ext(name)); t != "" {
+		return t
+	}
+	return "application/octet-stream"
 }
 
 func (h *webHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -208,42 +240,83 @@ func (h *webHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	hd.Set("Content-Type", f.ctype)
 	hd.Set("Cache-Control", "no-cache") // a new binary may serve new files: revalidate (ETag)
-	hd.Set("ETag", f.etag)
-	hd.Add("Vary", "Accept-Encoding")
-	if f.gzipped {
-		if acceptsGzip(r.Header.Get("Accept-Encoding")) {
-			hd.Set("Content-Encoding", "gzip")
-		} else {
-			zr, err := gzip.NewReader(bytes.NewReader(f.data))
-			if err != nil {
-				http.Error(w, "the embedded module is damaged", http.StatusInternalServerError)
-				return
-			}
-			if r.Method == http.MethodGet {
-				io.Copy(w, zr)
-			}
+	if f.gz != nil || f.br != nil {
+		hd.Add("Vary", "Accept-Encoding")
+	}
+	accept := r.Header.Get("Accept-Encoding")
+	var body []byte
+	switch {
+	case f.br != nil && acceptsEncoding(accept, "br"):
+		hd.Set("Content-Encoding", "br")
+		hd.Set("ETag", `"`+f.etag+`-br"`)
+		body = f.br
+	case f.gz != nil && acceptsEncoding(accept, "gzip"):
+		hd.Set("Content-Encoding", "gzip")
+		hd.Set("ETag", `"`+f.etag+`-gz"`)
+		body = f.gz
+	case f.raw != nil:
+		hd.Set("ETag", `"`+f.etag+`"`)
+		body = f.raw
+	default:
+		// Only compressed copies, and a client that takes neither (curl
+		// without --compressed): the gzip copy, decompressed as it goes.
+		zr, err := gzip.NewReader(bytes.NewReader(f.gz))
+		if err != nil || len(f.gz) < 4 {
+			http.Error(w, "the embedded file is damaged", http.StatusInternalServerError)
 			return
 		}
+		// gzip's trailer ends with the size (mod 4 GiB) of what it holds.
+		hd.Set("Content-Length", strconv.FormatUint(uint64(binary.LittleEndian.Uint32(f.gz[len(f.gz)-4:])), 10))
+		if r.Method == http.MethodGet {
+			io.Copy(w, zr)
+		}
+		return
 	}
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(f.data))
+	if hd.Get("Content-Encoding") != "" && r.Header.Get("Range") == "" {
+		// ServeContent leaves it out for an encoded body, which would go
+		// chunked, its size unknown to the browser.
+		hd.Set("Content-Length", strconv.Itoa(len(body)))
+	}
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
 
-// acceptsGzip reports whether an Accept-Encoding header allows gzip.
-func acceptsGzip(h string) bool {
-	for _, part := range strings.Split(h, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(name), "gzip") || strings.TrimSpace(name) == "*" {
-			q := strings.TrimSpace(params)
-			return !(strings.HasPrefix(q, "q=0") && strings.Trim(strings.TrimPrefix(q, "q="), "0.") == "")
+// acceptsEncoding reports whether an Accept-Encoding header accepts the
+// content coding name with a quality above 0: by name (gzip also as
+// x-gzip), else by "*".
+func acceptsEncoding(header, name string) bool {
+	star := false
+	for _, part := range strings.Split(header, ",") {
+		coding, params, _ := strings.Cut(part, ";")
+		coding = strings.ToLower(strings.TrimSpace(coding))
+		ok := qualityAboveZero(params)
+		switch {
+		case coding == name, name == "gzip" && coding == "x-gzip":
+			return ok
+		case coding == "*":
+			star = ok
 		}
 	}
-	return false
+	return star
+}
+
+// qualityAboveZero reports whether the parameters of one element of
+// Accept-Encoding leave it acceptable: no q, or a q above 0.
+func qualityAboveZero(params string) bool {
+	for _, p := range strings.Split(params, ";") {
+		k, v, _ := strings.Cut(strings.TrimSpace(p), "=")
+		if strings.EqualFold(strings.TrimSpace(k), "q") {
+			q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			return err != nil || q > 0
+		}
+	}
+	return true
 }
 
 // writeSite writes the page to dir as a static site: every file as the
-// browser loads it (the module uncompressed: static hosts compress by
-// themselves). It creates dir; it writes only the page's own names, and
-// returns how many files it wrote.
+// browser loads it (the module decompressed), with its .gz and .br copies
+// beside it when the site has them, for hosts that serve precompressed
+// files (docs/web.md). It creates dir; it writes only the page's own
+// names, and returns how many files it wrote.
 func writeSite(site fs.FS, dir string) (int, error) {
 	h, err := newWebHandler(site)
 	if err != nil {
@@ -253,25 +326,42 @@ func writeSite(site fs.FS, dir string) (int, error) {
 		return 0, err
 	}
 	n := 0
+	write := func(name string, data []byte) error {
+		dst := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(name, "/")))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			return err
+		}
+		n++
+		return nil
+	}
 	for name, f := range h.files {
-		data := f.data
-		if f.gzipped {
-			zr, err := gzip.NewReader(bytes.NewReader(data))
+		raw := f.raw
+		if raw == nil {
+			zr, err := gzip.NewReader(bytes.NewReader(f.gz))
 			if err != nil {
 				return n, fmt.Errorf("%s: %w", name, err)
 			}
-			if data, err = io.ReadAll(zr); err != nil {
+			if raw, err = io.ReadAll(zr); err != nil {
 				return n, fmt.Errorf("%s: %w", name, err)
 			}
 		}
-		dst := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(name, "/")))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		if err := write(name, raw); err != nil {
 			return n, err
 		}
-		if err := os.WriteFile(dst, data, 0o644); err != nil {
-			return n, err
+		for _, c := range []struct {
+			ext  string
+			data []byte
+		}{{web.Gzip, f.gz}, {web.Brotli, f.br}} {
+			if c.data == nil {
+				continue
+			}
+			if err := write(name+c.ext, c.data); err != nil {
+				return n, err
+			}
 		}
-		n++
 	}
 	return n, nil
 }

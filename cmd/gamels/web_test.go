@@ -1,20 +1,27 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"context"
 	"errors"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -24,31 +31,40 @@ import (
 // fakeModule stands for gamels.wasm in the fake site.
 var fakeModule = []byte("\x00asm\x01\x00\x00\x00 the server")
 
-func gzipped(t *testing.T, b []byte) []byte {
-	t.Helper()
+func gzipped(b []byte) []byte {
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
 	zw.Write(b)
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
+	zw.Close()
 	return buf.Bytes()
 }
 
-// fakeSite is a built page as web.Site returns it, with a dot file and a
-// directory that must not be served as such.
-func fakeSite(t *testing.T) fstest.MapFS {
+// fakeBrotli stands for a brotli copy (the handler never decodes one).
+func fakeBrotli(b []byte) []byte { return append([]byte("br:"), b...) }
+
+// The fake page's script, as it is and as its two copies.
+var fakeScript = []byte("console.log(1)")
+
+// newFakeSite is a built page as web.Site returns it: the module as its
+// two copies only, a script with its copies, a dot file and a directory
+// that must not be served as such.
+func newFakeSite() fstest.MapFS {
 	return fstest.MapFS{
 		"index.html":     {Data: []byte("<!DOCTYPE html><title>gamels</title>")},
-		"main.js":        {Data: []byte("console.log(1)")},
+		"main.js":        {Data: fakeScript},
+		"main.js.gz":     {Data: gzipped(fakeScript)},
+		"main.js.br":     {Data: fakeBrotli(fakeScript)},
 		"worker.js":      {Data: []byte("postMessage(1)")},
 		"style.css":      {Data: []byte("body{}")},
 		"favicon.svg":    {Data: []byte("<svg/>")},
-		"gamels.wasm.gz": {Data: gzipped(t, fakeModule)},
+		"gamels.wasm.gz": {Data: gzipped(fakeModule)},
+		"gamels.wasm.br": {Data: fakeBrotli(fakeModule)},
 		".gitignore":     {Data: []byte("*\n")},
 		"sub/deep.txt":   {Data: []byte("deep")},
 	}
 }
+
+func fakeSite(*testing.T) fstest.MapFS { return newFakeSite() }
 
 func TestWebHandler(t *testing.T) {
 	h, err := newWebHandler(fakeSite(t))
@@ -66,11 +82,22 @@ func TestWebHandler(t *testing.T) {
 		{"script", "GET", "/main.js", "", 200, "text/javascript; charset=utf-8", "", []byte("console.log(1)")},
 		{"stylesheet", "GET", "/style.css", "", 200, "text/css; charset=utf-8", "", []byte("body{}")},
 		{"a file in a directory of the set", "GET", "/sub/deep.txt", "", 200, "text/plain; charset=utf-8", "", []byte("deep")},
-		{"module, gzip accepted", "GET", "/gamels.wasm", "gzip, deflate, br", 200, "application/wasm", "gzip", gzipped(t, fakeModule)},
-		{"module, gzip not accepted", "GET", "/gamels.wasm", "", 200, "application/wasm", "", fakeModule},
-		{"module, gzip refused", "GET", "/gamels.wasm", "gzip;q=0, br", 200, "application/wasm", "", fakeModule},
+		{"script, br and gzip accepted", "GET", "/main.js", "gzip, deflate, br, zstd", 200, "text/javascript; charset=utf-8", "br", fakeBrotli(fakeScript)},
+		{"script, gzip accepted", "GET", "/main.js", "gzip, deflate", 200, "text/javascript; charset=utf-8", "gzip", gzipped(fakeScript)},
+		{"script, x-gzip", "GET", "/main.js", "x-gzip", 200, "text/javascript; charset=utf-8", "gzip", gzipped(fakeScript)},
+		{"script, br refused", "GET", "/main.js", "br;q=0, gzip;q=0.5", 200, "text/javascript; charset=utf-8", "gzip", gzipped(fakeScript)},
+		{"script, any", "GET", "/main.js", "*", 200, "text/javascript; charset=utf-8", "br", fakeBrotli(fakeScript)},
+		{"script, any but br", "GET", "/main.js", "br;q=0.0, *", 200, "text/javascript; charset=utf-8", "gzip", gzipped(fakeScript)},
+		{"script, identity only", "GET", "/main.js", "identity", 200, "text/javascript; charset=utf-8", "", fakeScript},
+		{"script, nothing accepted", "GET", "/main.js", "", 200, "text/javascript; charset=utf-8", "", fakeScript},
+		{"stylesheet without copies, br accepted", "GET", "/style.css", "gzip, br", 200, "text/css; charset=utf-8", "", []byte("body{}")},
+		{"module, br accepted", "GET", "/gamels.wasm", "gzip, deflate, br", 200, "application/wasm", "br", fakeBrotli(fakeModule)},
+		{"module, gzip accepted", "GET", "/gamels.wasm", "gzip, deflate", 200, "application/wasm", "gzip", gzipped(fakeModule)},
+		{"module, nothing accepted", "GET", "/gamels.wasm", "", 200, "application/wasm", "", fakeModule},
+		{"module, both refused", "GET", "/gamels.wasm", "gzip;q=0, br;q=0", 200, "application/wasm", "", fakeModule},
 		{"head", "HEAD", "/main.js", "", 200, "text/javascript; charset=utf-8", "", nil},
 		{"the stored name of the module", "GET", "/gamels.wasm.gz", "", 404, "", "", nil},
+		{"a copy's name", "GET", "/main.js.br", "br", 404, "", "", nil},
 		{"dot file", "GET", "/.gitignore", "", 404, "", "", nil},
 		{"directory: no listing", "GET", "/sub/", "", 404, "", "", nil},
 		{"directory without slash", "GET", "/sub", "", 404, "", "", nil},
@@ -110,6 +137,9 @@ func TestWebHandler(t *testing.T) {
 				t.Errorf("Content-Encoding %q, want %q", got, tt.encoding)
 			}
 			body, _ := io.ReadAll(res.Body)
+			if cl := res.Header.Get("Content-Length"); cl != strconv.Itoa(len(tt.body)) && !(tt.method == "HEAD" && cl != "") {
+				t.Errorf("Content-Length %q, want %d", cl, len(tt.body))
+			}
 			if tt.method == "HEAD" {
 				if len(body) != 0 {
 					t.Errorf("HEAD answered with %d bytes", len(body))
@@ -123,23 +153,36 @@ func TestWebHandler(t *testing.T) {
 	}
 }
 
+// TestWebHandlerETag checks that each encoding of a file has its own
+// tag, and that a request with the tag it was given is answered 304.
 func TestWebHandlerETag(t *testing.T) {
 	h, err := newWebHandler(fakeSite(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := httptest.NewRecorder()
-	h.ServeHTTP(w, httptest.NewRequest("GET", "/main.js", nil))
-	etag := w.Result().Header.Get("ETag")
-	if etag == "" {
-		t.Fatal("no ETag")
+	get := func(accept, etag string) *http.Response {
+		r := httptest.NewRequest("GET", "/main.js", nil)
+		r.Header.Set("Accept-Encoding", accept)
+		if etag != "" {
+			r.Header.Set("If-None-Match", etag)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w.Result()
 	}
-	r := httptest.NewRequest("GET", "/main.js", nil)
-	r.Header.Set("If-None-Match", etag)
-	w = httptest.NewRecorder()
-	h.ServeHTTP(w, r)
-	if w.Code != http.StatusNotModified {
-		t.Errorf("with If-None-Match: status %d, want 304", w.Code)
+	tags := map[string]bool{}
+	for _, accept := range []string{"", "gzip", "br"} {
+		etag := get(accept, "").Header.Get("ETag")
+		if etag == "" || tags[etag] {
+			t.Fatalf("Accept-Encoding %q: ETag %q, empty or another encoding's (%v)", accept, etag, tags)
+		}
+		tags[etag] = true
+		if res := get(accept, etag); res.StatusCode != http.StatusNotModified {
+			t.Errorf("Accept-Encoding %q with If-None-Match: status %d, want 304", accept, res.StatusCode)
+		}
+	}
+	if res := get("br", get("gzip", "").Header.Get("ETag")); res.StatusCode != http.StatusOK {
+		t.Errorf("the gzip copy's tag for a brotli answer: status %d, want 200", res.StatusCode)
 	}
 }
 
@@ -237,7 +280,8 @@ func TestWebServe(t *testing.T) {
 }
 
 // TestWebOut writes the page as a static site: every served file, under
-// its served name, the module uncompressed, nothing else.
+// its served name, the module uncompressed, the compressed copies beside
+// the files that have them, nothing else.
 func TestWebOut(t *testing.T) {
 	defer func(f func() (fs.FS, error)) { webSite = f }(webSite)
 	site := fakeSite(t)
@@ -256,12 +300,20 @@ func TestWebOut(t *testing.T) {
 		return err
 	})
 	sort.Strings(got)
-	want := []string{"favicon.svg", "gamels.wasm", "index.html", "main.js", "style.css", "sub/deep.txt", "worker.js"}
+	want := []string{"favicon.svg", "gamels.wasm", "gamels.wasm.br", "gamels.wasm.gz", "index.html", "main.js", "main.js.br", "main.js.gz", "style.css", "sub/deep.txt", "worker.js"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("files written (-want +got):\n%s", diff)
 	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "gamels.wasm")); !bytes.Equal(b, fakeModule) {
-		t.Errorf("gamels.wasm is %q, want the module uncompressed", b)
+	for name, want := range map[string][]byte{
+		"gamels.wasm":    fakeModule,
+		"gamels.wasm.gz": gzipped(fakeModule),
+		"gamels.wasm.br": fakeBrotli(fakeModule),
+		"main.js":        fakeScript,
+		"main.js.gz":     gzipped(fakeScript),
+	} {
+		if b, _ := os.ReadFile(filepath.Join(dir, name)); !bytes.Equal(b, want) {
+			t.Errorf("%s is %q, want %q", name, b, want)
+		}
 	}
 }
 
@@ -279,13 +331,167 @@ func TestWebEmbedded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Every file the page loads is served; those of 1 KiB or more in
+	// brotli when accepted, else gzip.
 	for _, p := range []string{"/", "/main.js", "/worker.js", "/style.css", "/favicon.svg", "/gamels.wasm"} {
-		w := httptest.NewRecorder()
-		r := httptest.NewRequest("GET", p, nil)
-		r.Header.Set("Accept-Encoding", "gzip")
-		h.ServeHTTP(w, r)
-		if w.Code != 200 || w.Body.Len() == 0 {
-			t.Errorf("GET %s: %d, %d bytes", p, w.Code, w.Body.Len())
+		for _, accept := range []string{"gzip, deflate, br, zstd", "gzip", ""} {
+			w := httptest.NewRecorder()
+			r := httptest.NewRequest("GET", p, nil)
+			r.Header.Set("Accept-Encoding", accept)
+			h.ServeHTTP(w, r)
+			if w.Code != 200 || w.Body.Len() == 0 {
+				t.Errorf("GET %s (Accept-Encoding %q): %d, %d bytes", p, accept, w.Code, w.Body.Len())
+			}
+			want := map[string]string{"gzip, deflate, br, zstd": "br", "gzip": "gzip", "": ""}[accept]
+			if p == "/favicon.svg" {
+				want = ""
+			}
+			if got := w.Result().Header.Get("Content-Encoding"); got != want {
+				t.Errorf("GET %s (Accept-Encoding %q): Content-Encoding %q, want %q", p, accept, got, want)
+			}
 		}
+	}
+}
+
+// TestWebManyIdleConnections holds 300 idle keep-alive connections to
+// gamels web run with an open-files limit of 256 (ulimit -n, as on
+// macOS), then asks for the page on a new one: it must be answered.
+func TestWebManyIdleConnections(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs gamels web in a child process; skipped with -short")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("needs ulimit -n in sh (Linux)")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "sh", "-c", `ulimit -n 256 && exec "$0" web --port 0`, os.Args[0])
+	cmd.Env = append(os.Environ(), "GAMELS_RUN_MAIN=1", "GAMELS_FAKE_SITE=1")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr limitedBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		cmd.Process.Signal(os.Interrupt)
+		cmd.Wait()
+	}()
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	addr := regexp.MustCompile(`http://([0-9.:]+)/`).FindStringSubmatch(line)
+	if err != nil || addr == nil {
+		t.Fatalf("gamels web printed %q (%v); stderr %q", line, err, stderr.String())
+	}
+	host := addr[1]
+	// Each connection asks for the page once, keeps the connection
+	// alive and says nothing more.
+	request := "GET / HTTP/1.1\r\nHost: " + host + "\r\n\r\n"
+	var held []net.Conn
+	defer func() {
+		for _, c := range held {
+			c.Close()
+		}
+	}()
+	for i := 0; i < 300; i++ {
+		c, err := net.DialTimeout("tcp", host, 2*time.Second)
+		if err != nil {
+			t.Fatalf("connection %d: %v", i, err)
+		}
+		held = append(held, c)
+		c.SetDeadline(time.Now().Add(500 * time.Millisecond))
+		if _, err := io.WriteString(c, request); err == nil {
+			if res, err := http.ReadResponse(bufio.NewReader(c), nil); err == nil {
+				io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+			}
+		}
+		c.SetDeadline(time.Time{})
+	}
+	client := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
+	res, err := client.Get("http://" + host + "/")
+	if err != nil {
+		t.Fatalf("with 300 idle connections held, a new request: %v; stderr %q", err, stderr.String())
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(string(body), "<title>gamels</title>") {
+		t.Errorf("with 300 idle connections held: %d %q", res.StatusCode, body)
+	}
+}
+
+// TestWebConnLimit checks the bound itself: past max, the connection
+// idle longest is closed, then a new one when every other is busy; an
+// idle connection is closed after the server's IdleTimeout.
+func TestWebConnLimit(t *testing.T) {
+	l := newConnLimit(2)
+	conns := make([]*fakeConn, 5)
+	for i := range conns {
+		conns[i] = &fakeConn{}
+	}
+	l.state(conns[0], http.StateNew)
+	l.state(conns[0], http.StateActive)
+	l.state(conns[0], http.StateIdle)
+	time.Sleep(time.Millisecond)
+	l.state(conns[1], http.StateNew)
+	l.state(conns[1], http.StateActive) // busy
+	l.state(conns[2], http.StateNew)    // three open: the idle one goes
+	if !conns[0].closed || conns[1].closed || conns[2].closed {
+		t.Fatalf("closed %v %v %v, want only the idle connection 0", conns[0].closed, conns[1].closed, conns[2].closed)
+	}
+	l.state(conns[2], http.StateActive)
+	l.state(conns[3], http.StateNew) // all busy: the new one goes
+	if !conns[3].closed || conns[1].closed || conns[2].closed {
+		t.Fatalf("closed %v %v %v, want only the new connection 3", conns[3].closed, conns[1].closed, conns[2].closed)
+	}
+	l.state(conns[0], http.StateClosed)
+	l.state(conns[3], http.StateClosed)
+	l.state(conns[1], http.StateClosed)
+	l.state(conns[4], http.StateNew)
+	if conns[4].closed || len(l.open) != 2 {
+		t.Fatalf("after closes: %d open, connection 4 closed %v", len(l.open), conns[4].closed)
+	}
+}
+
+type fakeConn struct {
+	net.Conn
+	closed bool
+}
+
+func (c *fakeConn) Close() error { c.closed = true; return nil }
+
+// TestWebIdleTimeout checks that gamels web closes a keep-alive
+// connection that sends nothing after its request, after webIdleTimeout.
+func TestWebIdleTimeout(t *testing.T) {
+	defer func(f func() (fs.FS, error), d time.Duration) { webSite, webIdleTimeout = f, d }(webSite, webIdleTimeout)
+	webSite = func() (fs.FS, error) { return newFakeSite(), nil }
+	webIdleTimeout = 200 * time.Millisecond
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ready := make(chan string, 1)
+	go webMain(ctx, []string{"--port", "0"}, io.Discard, io.Discard, ready)
+	host := strings.TrimSuffix(strings.TrimPrefix(<-ready, "http://"), "/")
+	c, err := net.Dial("tcp", host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	io.WriteString(c, "GET / HTTP/1.1\r\nHost: "+host+"\r\n\r\n")
+	r := bufio.NewReader(c)
+	res, err := http.ReadResponse(r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	start := time.Now()
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if _, err := r.ReadByte(); err != io.EOF {
+		t.Fatalf("the idle connection: read %v, want EOF (closed by the server)", err)
+	}
+	if d := time.Since(start); d < 150*time.Millisecond {
+		t.Errorf("closed after %v, before the idle timeout", d)
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +15,9 @@ import (
 // user: with GAMELS_RUN_MAIN=1 the test binary is gamels.
 func TestMain(m *testing.M) {
 	if os.Getenv("GAMELS_RUN_MAIN") == "1" {
+		if os.Getenv("GAMELS_FAKE_SITE") == "1" {
+			webSite = func() (fs.FS, error) { return newFakeSite(), nil }
+		}
 		status := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 		writePeak(os.Getenv("GAMELS_PEAK_FILE"))
 		os.Exit(status)
