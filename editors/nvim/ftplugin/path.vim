@@ -10,7 +10,10 @@ setlocal formatoptions-=t
 
 " ]m and [m: the cursor to the next and previous move (lua/gamels/board.lua);
 " ]a and [a: to the next and previous annotated move (lua/gamels/annotated.lua).
-lua require('gamels.board').map(0)
+" g:gamels_keymaps = 0 (setup({ keymaps = false })) leaves them out.
+if get(g:, 'gamels_keymaps', 1)
+  lua require('gamels.board').map(0)
+endif
 
 let b:undo_ftplugin = 'setlocal commentstring< comments< formatoptions<'
       \ . " | lua require('gamels.board').unmap(0)"

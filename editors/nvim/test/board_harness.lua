@@ -71,22 +71,38 @@ function M.board_lines()
   return vim.api.nvim_buf_get_lines(b, 0, -1, false)
 end
 
-function M.wait_board(pattern)
-  M.wait(function()
-    return table.concat(M.board_lines(), '\n'):find(pattern) ~= nil
-  end)
-  return table.concat(M.board_lines(), '\n')
+-- board_text is the window's text as a person reads it: its lines, a
+-- line wrapped at the window's edge (the rest indented by two, as the
+-- plugin and the server wrap) joined again.
+function M.board_text()
+  return (table.concat(M.board_lines(), '\n'):gsub('\n  ([%w%(])', ' %1'))
 end
 
--- grid reads the drawn cells back: the lines "r |c c c|" after the border
--- (a border character is | or, on Pousse boards, > < for the last push
--- and * for the engine's best move).
+function M.wait_board(pattern)
+  M.wait(function()
+    return M.board_text():find(pattern) ~= nil
+  end)
+  return M.board_text()
+end
+
+-- The row lines of the server's drawing in the grid style (internal/render,
+-- boards below 10 columns): "r |c|c|c|", the left border > where the last
+-- push came in, the right < .
+local row_pattern = '^%s*(%d+) ([|>])(.*)[|<]$'
+
+-- grid reads the drawn cells back from the window's lines, '.' for a
+-- blank square.
 function M.grid(n)
   local rows = {}
   for _, l in ipairs(M.board_lines()) do
-    local r, cells = l:match('^%s*(%d+) [|>*](' .. string.rep(' .', n) .. ') [|<*]')
-    if r then
-      rows[tonumber(r)] = cells:gsub(' ', '')
+    local r, _, rest = l:match(row_pattern)
+    if r and #rest == 2 * n - 1 then
+      local cells = {}
+      for c = 1, n do
+        local ch = rest:sub(2 * c - 1, 2 * c - 1)
+        table.insert(cells, ch == ' ' and '.' or ch)
+      end
+      rows[tonumber(r)] = table.concat(cells)
     end
   end
   return rows
@@ -105,12 +121,14 @@ function M.groups_at(line, col)
   return out
 end
 
--- cell finds the byte column of cell (r, c) on its line, and the line.
+-- cell finds the line (0-based) and byte column of cell (r, c) in the
+-- window, from the lines shown.
 function M.cell(r, c)
   for i, l in ipairs(M.board_lines()) do
-    local prefix = l:match('^(%s*' .. r .. ' [|>*])')
-    if prefix and l:find('[|<*]%s*$') then
-      return i - 1, #prefix + (c - 1) * 2 + 1
+    local row = l:match(row_pattern)
+    if row and tonumber(row) == r then
+      local prefix = l:match('^(%s*%d+ [|>])')
+      return i - 1, #prefix + (c - 1) * 2
     end
   end
   return nil

@@ -41,21 +41,9 @@ L2
 QUIT
 GAME
 
-cat > "$scratch/init.lua" <<INIT
-vim.opt.runtimepath:prepend('$plugin')
-vim.cmd('filetype plugin on')
-vim.cmd('syntax on')
-vim.o.number = true
-vim.o.shortmess = vim.o.shortmess .. 'I'
-vim.o.swapfile = false
-require('gamels').setup({ cmd = { '$bin', 'serve' } })
-INIT
-
-export XDG_CONFIG_HOME=$scratch/config XDG_DATA_HOME=$scratch/data \
-  XDG_STATE_HOME=$scratch/state XDG_CACHE_HOME=$scratch/cache
-
-tmux new-session -d -s "$session" -x 100 -y 36 \
-  "cd '$scratch' && TERM=xterm-256color nvim -u '$scratch/init.lua' -i NONE game.pousse"
+. "$here/tmux_nvim.sh"
+scratch_init "$scratch" "$plugin" "$bin" "vim.o.number = true"
+start_nvim "$session" 100 36 "$scratch" "${NVIM:-nvim}" game.pousse
 
 # Wait for the diagnostics (virtual text "X WINS" on the screen).
 for _ in $(seq 1 100); do

@@ -9,7 +9,9 @@
 # hover, an edit), :checkhealth, what setup({}) gives a new user (virtual
 # text, inlay hints, omnifunc, :GamelsFormat, code lens), completion as
 # typed, vim.lsp.enable (0.11+), the expected output beside a transcript,
-# the board view, playing on it, the engine's annotated moves. Each is bounded in time. Exits non-zero with a message
+# the board view, playing on it, exploring a line, the engine's annotated moves, the board
+# window read from the screen in tmux (board_window.sh, explore_window.sh); then screen.sh
+# reads the screen in tmux. Each is bounded in time. Exits non-zero with a message
 # on any failure.
 set -euo pipefail
 # NVIM names the Neovim to test (default: nvim on PATH).
@@ -160,6 +162,15 @@ if [ $status -ne 0 ]; then
   echo "e2e: FAIL: the play test failed (exit $status)" >&2
   exit 1
 fi
+echo "== exploring a line: x, Enter tries, <Left>, <Esc>, w writes (the would-replace question), refusals"
+status=0
+( cd "$scratch/work" &&
+  GAMELS_BIN=$bin GAMELS_E2E_DIR=$scratch/work GAMELS_EXAMPLES=$plugin/../../testdata/examples \
+    nvim_run_loop "$here/explore_test.lua" ) || status=$?
+if [ $status -ne 0 ]; then
+  echo "e2e: FAIL: the explore test failed (exit $status)" >&2
+  exit 1
+fi
 echo "== the engine's annotated moves: ]a and [a in the transcript and the board window"
 status=0
 ( cd "$scratch/work" &&
@@ -176,6 +187,27 @@ status=0
     nvim_run_loop "$here/engine_test.lua" ) || status=$?
 if [ $status -ne 0 ]; then
   echo "e2e: FAIL: the engine test failed (exit $status)" >&2
+  exit 1
+fi
+echo "== the board window on the screen (tmux): u, ]m, [m, q, the word under the board"
+status=0
+NVIM=$NVIM bash "$here/board_window.sh" "$bin" || status=$?
+if [ $status -ne 0 ]; then
+  echo "e2e: FAIL: the board window screen test failed (exit $status)" >&2
+  exit 1
+fi
+echo "== exploring on the screen (tmux): the banner and the explored board, <Left>, <Esc>, w"
+status=0
+NVIM=$NVIM bash "$here/explore_window.sh" "$bin" || status=$?
+if [ $status -ne 0 ]; then
+  echo "e2e: FAIL: the explore screen test failed (exit $status)" >&2
+  exit 1
+fi
+echo "== the screen, as a new user sees it (tmux): annotations drawn, lenses kept, PATH, lsp.log, no echo, keys"
+status=0
+NVIM=$NVIM bash "$here/screen.sh" "$bin" || status=$?
+if [ $status -ne 0 ]; then
+  echo "e2e: FAIL: the screen test failed (exit $status)" >&2
   exit 1
 fi
 echo "e2e: all Neovim tests passed"

@@ -2,7 +2,7 @@
 -- :GamelsEngine (its completion), a move played on the board with Enter,
 -- the engine's reply written by the server (gamels.playEngineMove through
 -- workspace/applyEdit), `u` taking back each on its own; the engine at
--- once when turned on with its side to move; off.
+-- once when turned on with its side to move; off; :GamelsEngineLevel.
 --
 -- Run through test/e2e.sh (GAMELS_BIN, GAMELS_E2E_DIR, GAMELS_EXAMPLES).
 
@@ -42,15 +42,24 @@ wait_board('game 1, after move 4 of 5')
 s = wait_board('engine: [^s]')
 local e = board.state.evaluation
 ok(e and e.move == 4 and e.game == 1, 'the evaluation is of the position shown: game 1, move 4', vim.inspect(e))
-ok(e and e.value and s:find('engine: ' .. e.value, 1, true), 'after move 4: the line "engine: <value>" from gamels/evaluate', s)
-ok(e and e.best and e.best.slot and s:find('best ' .. e.best.slot .. ' (depth', 1, true), 'and its best move, a slot (on a line of its own when the window is narrow)', s)
-if e and e.best and e.best.slot then
-  local d, i = e.best.slot:sub(1, 1), tonumber(e.best.slot:sub(2))
+-- Nothing proven (a server with the estimate): its percentage, and the
+-- judgment's best move and main line; else the proof's value and move.
+local judged = e and e.proven == false and e.estimateText and type(e.judged) == 'table' and e.judged
+local head = judged and (e.estimateText .. ' (judged)') or (e and e.value)
+local best = judged and judged.best or (e and e.best)
+ok(head and s:find('engine: ' .. head, 1, true), 'after move 4: the line "engine: <value>" (or "<estimate> (judged)") from gamels/evaluate', s)
+ok(best and best.slot and s:find('best ' .. best.slot .. ' (depth', 1, true), 'and its best move, a slot (on a line of its own when the window is narrow)', s)
+if judged and #judged.line > 1 then
+  ok(s:find('line ' .. table.concat(judged.line, ' ', 1, math.min(#judged.line, 8)), 1, true), 'and the main line under it', s)
+end
+if best and best.slot then
+  local d, i = best.slot:sub(1, 1), tonumber(best.slot:sub(2))
   local l, c
   if d == 'L' or d == 'R' then
-    l = h.cell(i, 1)
+    local c1
+    l, c1 = h.cell(i, 1)
     local line = h.board_lines()[l + 1]
-    c = d == 'L' and (line:find('[|>*<] ') - 1) or (#line:gsub('%s+$', '') - 1)
+    c = d == 'L' and c1 - 1 or (#line:gsub('%s+$', '') - 1)
   else
     for k, line in ipairs(h.board_lines()) do
       if line:match('^%s*%+%-') then
@@ -63,8 +72,8 @@ if e and e.best and e.best.slot then
     c = c1
   end
   local ch = h.board_lines()[l + 1]:sub(c + 1, c + 1)
-  ok(h.groups_at(l, c).GamelsBoardBest and (ch == '*' or ch == '>' or ch == '<' or ch == 'v' or ch == '^'),
-    'the slot ' .. e.best.slot .. ' is marked on the border: * (or the arrow of the last push), GamelsBoardBest',
+  ok(h.groups_at(l, c).GamelsBoardBest and (ch == '|' or ch == '-' or ch == '>' or ch == '<' or ch == 'v' or ch == '^'),
+    'the slot ' .. best.slot .. ' is highlighted on the border (the server\'s drawing: | or -, or the arrow of the last push), GamelsBoardBest',
     string.format('line %s col %s char %q groups %s', tostring(l), tostring(c), ch, vim.inspect(h.groups_at(l, c))))
 end
 
@@ -101,10 +110,12 @@ vim.cmd('GamelsBoard')
 wait_board('Spot 3x3, game 1, after move 1')
 s = wait_board('engine: [^s]')
 e = board.state.evaluation
-ok(e and e.best and e.best.cell, 'Spot: the engine\'s best move is a cell', vim.inspect(e))
-if e and e.best and e.best.cell then
-  local l, c = h.cell(e.best.cell.row, e.best.cell.col)
-  ok(l and h.groups_at(l, c).GamelsBoardBest, 'Spot: cell ' .. e.best.cell.row .. ' ' .. e.best.cell.col .. ' highlighted GamelsBoardBest',
+-- The judgment's best move when nothing is proven (as above).
+best = e and (e.proven == false and e.estimateText and type(e.judged) == 'table' and e.judged.best or e.best)
+ok(best and best.cell, 'Spot: the engine\'s best move is a cell', vim.inspect(e))
+if best and best.cell then
+  local l, c = h.cell(best.cell.row, best.cell.col)
+  ok(l and h.groups_at(l, c).GamelsBoardBest, 'Spot: cell ' .. best.cell.row .. ' ' .. best.cell.col .. ' highlighted GamelsBoardBest',
     l and vim.inspect(h.groups_at(l, c)) .. '\n' .. s)
 end
 
@@ -308,6 +319,25 @@ else
   t = wait_lines(buf, function(s2) return s2:match('^1/3/T1/[LRTB][123]/T3/QUIT$') ~= nil end)
   ok(t:match('^1/3/T1/[LRTB][123]/T3/QUIT$'), 'one u takes all of them back', t)
 end
+
+-- :GamelsEngineLevel: gamels.engine.level sent to the server
+-- (workspace/didChangeConfiguration), a level it does not know refused.
+for _, level in ipairs({ 'easy', 'strong' }) do
+  vim.cmd('GamelsEngineLevel ' .. level)
+  local sent = client.config.settings and client.config.settings.gamels.engine or {}
+  ok(sent.level == level, ':GamelsEngineLevel ' .. level .. ': gamels.engine.level is ' .. level, vim.inspect(sent))
+end
+local said
+local real_notify = vim.notify
+vim.notify = function(msg) said = msg end
+vim.cmd('GamelsEngineLevel brutal')
+wait(function() return said ~= nil end)
+vim.notify = real_notify
+ok(said and said:find('easy, normal or strong', 1, true) and client.config.settings.gamels.engine.level == 'strong',
+  ':GamelsEngineLevel brutal is refused, the level kept', said)
+ok(vim.deep_equal(vim.fn.getcompletion('GamelsEngineLevel s', 'cmdline'), { 'strong' }), ':GamelsEngineLevel completes the levels',
+  vim.inspect(vim.fn.getcompletion('GamelsEngineLevel s', 'cmdline')))
+vim.cmd('GamelsEngineLevel normal')
 
 vim.cmd('GamelsBoardClose')
 end)

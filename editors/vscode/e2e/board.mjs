@@ -21,6 +21,22 @@ export async function boardFrame(page) {
   return undefined;
 }
 
+/**
+ * shownFrame is the board view's frame that is on the screen: a view
+ * recreated leaves the old frame a while, hidden, and a frame detached
+ * throws; the one whose iframe has a size is the one shown.
+ */
+export async function shownFrame(page) {
+  for (const f of page.frames()) {
+    const ours = await f.evaluate(() => document.getElementById("board") !== null && typeof acquireVsCodeApi === "function").catch(() => false);
+    if (!ours) continue;
+    const el = await f.frameElement().catch(() => null);
+    const box = el && (await el.boundingBox().catch(() => null));
+    if (!el || (box && box.width > 0 && box.height > 0)) return f;
+  }
+  return undefined;
+}
+
 /** What the view shows: the SVG's move and title, the marks as rows, the classes of the marked cells. */
 export function readBoard() {
   const svg = document.querySelector("svg.gamels-board");
@@ -46,7 +62,7 @@ export function readBoard() {
     marked,
     arrow: svg.querySelector(".arrow")?.getAttribute("data-move") ?? "",
     pos: document.getElementById("pos")?.textContent ?? "",
-    current: document.querySelector("#moves li.current")?.textContent ?? "",
+    current: (document.querySelector("#moves li.current")?.textContent ?? "").replace(/\s*[?!]+$/, ""),
     csp: document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute("content") ?? "",
     scripts: [...document.querySelectorAll("script")].map((s) => ({ nonce: s.nonce || s.getAttribute("nonce") || "", src: s.getAttribute("src") || "" })),
   };
@@ -119,8 +135,15 @@ export function editorLine(page) {
  */
 export async function goLine(page, h, line) {
   for (let attempt = 1; ; attempt++) {
+    await focusWorkbench(page, h);
     await h.key(page, "Control+KeyG");
-    await page.waitForSelector(".quick-input-widget input", { visible: true });
+    const open = await page.waitForSelector(".quick-input-widget input", { visible: true, timeout: 10_000 }).then(() => true, () => false);
+    if (!open) {
+      if (attempt === 3) throw new Error(`Go to Line ${line}: Ctrl+G opened no input`);
+      h.log(`${h.mode}: Go to Line ${line}: Ctrl+G opened no input; again`);
+      await page.click(".editor-group-container .monaco-editor .view-lines").catch((err) => h.log(`editor click: ${err}`));
+      continue;
+    }
     await page.keyboard.type(`${line}:1`);
     await h.until("the Go to Line hint", () =>
       page.evaluate((l) => (document.querySelector(".quick-input-widget")?.innerText ?? "").includes(`line ${l}`), line), 5_000).catch(() => {});
@@ -130,6 +153,20 @@ export async function goLine(page, h, line) {
     if (there) return;
     if (attempt === 3) throw new Error(`Go to Line ${line}: the cursor did not get there`);
     await page.keyboard.press("Escape");
+  }
+}
+
+/**
+ * focusWorkbench gives the keyboard back to the workbench when the focus
+ * is in a webview's iframe (after a click or a key in the board view),
+ * where a key reaches the workbench late or not at all: a click in the
+ * first group's editor. The editor's cursor moves with the click; the
+ * callers move it where they want next.
+ */
+export async function focusWorkbench(page, h) {
+  const inFrame = await page.evaluate(() => document.activeElement?.tagName === "IFRAME").catch(() => false);
+  if (inFrame) {
+    await page.click(".editor-group-container .monaco-editor .view-lines").catch((err) => h.log(`editor click: ${err}`));
   }
 }
 
@@ -299,20 +336,31 @@ export async function boardScenario(page, h) {
  * show move want (and the editor's cursor to follow), and click, an act
  * that clicks the view's element id.
  */
-export function stepper(page, h, frame) {
+export function stepper(page, h, frameOf) {
   const { mode, log, until } = h;
+  // frameOf: the frame, or a function that finds it again (a webview recreated, a frame detached).
+  const get = async () => (typeof frameOf === "function" ? frameOf() : frameOf);
   const step = async (what, act, want) => {
+    // The view moves first and the editor's cursor follows it: when the
+    // move changes, so does its line, so the line is read once it is no
+    // longer the one before the step.
+    const from = (await (await get()).evaluate(readBoard).catch(() => null))?.move;
+    const lineBefore = await editorLine(page);
     await act();
     const b = await until(`the view at move ${want}`, async () => {
-      const x = await frame.evaluate(readBoard);
+      const x = await (await get()).evaluate(readBoard);
       return x && x.move === want ? x : false;
-    }, 20_000).catch(async () => frame.evaluate(readBoard));
-    const line = await until(`the editor's cursor to move`, async () => (await editorLine(page)) || false, 5_000).catch(() => 0);
+    }, 20_000).catch(async () => (await get()).evaluate(readBoard).catch(() => null));
+    const moved = from !== undefined && from !== want;
+    const line = await until(`the editor's cursor to move`, async () => {
+      const l = await editorLine(page);
+      return l && (!moved || l !== lineBefore) ? l : false;
+    }, 5_000).catch(async () => (await editorLine(page)) || 0);
     log(`${mode}: board: ${what}: move ${b?.move}, the editor's cursor on line ${line}`);
     return { b, line };
   };
   const click = (id) => async () => {
-    const el = await frame.$(id);
+    const el = await (await get()).$(id);
     await el.click();
   };
   return { step, click };
@@ -326,33 +374,49 @@ export function stepper(page, h, frame) {
 export async function longBoardScenario(page, h) {
   const { mode, check, until, openFile } = h;
   const m = (s) => `${mode}: board: ${s}`;
-  const frame = await boardFrame(page);
+  let frame = await boardFrame(page);
   check(frame != null, m("3000 moves: the board view is still open"));
   if (!frame) return;
-  const { step, click } = stepper(page, h, frame);
+  // The view's frame found again on each use: opening a file can hide the
+  // view a while (its frame detached), and a view recreated has a new one.
+  const live = async () => {
+    const f = await until("the board view's frame", () => shownFrame(page), 20_000).catch(() => undefined);
+    if (f) frame = f;
+    return frame;
+  };
+  const { step, click } = stepper(page, h, live);
   let r;
   // A game of 3000 moves: the view asks for the moves around the one shown
   // (gamels/board version 2, movesAround 60), still counts 3000, lists
   // 121 and steps, End included (the last move comes with every answer).
   if (h.folder) {
     h.fs.writeFileSync(h.path.join(h.folder, "long.pousse"), "1\n4\n" + "L1\n".repeat(3000) + "QUIT\n");
+    // Opened from the transcripts' group (the workbench given the focus by
+    // a click in its editor), so that the view stays beside it; moved back
+    // there when it opened in the view's group all the same.
+    await page.click(".editor-group-container .monaco-editor .view-lines").catch(() => {});
+    await h.key(page, "Control+Digit1");
     await openFile(page, "long.pousse");
+    if (!(await until("the board view beside long.pousse", () => shownFrame(page), 5_000).catch(() => false))) {
+      h.log(`${mode}: board: long.pousse opened in the view's group; moved into the first`);
+      await h.runCommand(page, "View: Move Editor into Previous Group");
+    }
     await goLine(page, h, 1502); // move 1500
-    const listed = () => frame.evaluate(() => {
+    const listed = async () => (await live()).evaluate(() => {
       const lis = [...document.querySelectorAll("#moves li[data-move]")];
       return { n: lis.length, first: Number(lis[0]?.dataset.move ?? 0), last: Number(lis.at(-1)?.dataset.move ?? 0) };
     });
     const mid = await until("the view at move 1500 of 3000", async () => {
-      const x = await frame.evaluate(readBoard);
+      const x = await (await live()).evaluate(readBoard);
       return x && x.move === 1500 ? x : false;
-    }, 30_000).catch(async () => frame.evaluate(readBoard));
+    }, 30_000).catch(async () => (await live()).evaluate(readBoard));
     const list = await listed();
     check(mid.move === 1500 && /after move 1500 of 3000/.test(mid.title) && mid.pos === "1500 / 3000" && mid.current === "L1" &&
       list.n === 120 && list.first === 1441 && list.last === 1560,
       m("3000 moves: move 1500 of 3000, the list around it (moves 1441 to 1560)"), JSON.stringify({ mid, list }));
     r = await step("next", click("#next"), 1501);
     check(r.b.move === 1501 && r.line === 1503, m("3000 moves: ▶ to move 1501, line 1503"), `${r.b.move} line ${r.line}`);
-    r = await step("End", () => frame.$eval("#board", (el) => el.focus()).then(() => page.keyboard.press("End")), 3000);
+    r = await step("End", async () => (await live()).$eval("#board", (el) => el.focus()).then(() => page.keyboard.press("End")), 3000);
     check(r.b.move === 3000 && r.line === 3002, m("3000 moves: End to move 3000, line 3002"), `${r.b.move} line ${r.line}`);
     r = await step("Home", () => page.keyboard.press("Home"), 0);
     check(r.b.move === 0 && r.line === 2, m("3000 moves: Home to the N line (2)"), `${r.b.move} line ${r.line}`);

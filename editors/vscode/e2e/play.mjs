@@ -6,7 +6,9 @@
 // one edit; the text is the expected transcript; three Ctrl+Z undo the
 // three moves one by one; in the middle of the game a modal asks (Cancel,
 // then "Replace the rest"); a PATH cell clicked from U to W and back with
-// Ctrl+Z. Saves screenshots (vscode-play-<mode>.png, the
+// Ctrl+Z; exploring a line (Explore, two clicks drawn and not written,
+// Escape discards; again, Write these moves writes them, one undo step
+// a move). Saves screenshots (vscode-play-<mode>.png, the
 // view cropped).
 
 import { boardFrame } from "./board.mjs";
@@ -25,9 +27,12 @@ function readView() {
     game: Number(svg.getAttribute("data-game")),
     move: Number(svg.getAttribute("data-move")),
     rows: rows.map((r) => r.join("")),
-    moves: [...document.querySelectorAll("#moves li")].map((li) => li.textContent),
+    // The moves without their annotation marks (?, ?!, ??, !!).
+    moves: [...document.querySelectorAll("#moves li")].map((li) => li.textContent.replace(/\s*[?!]+$/, "")),
     slots: svg.querySelectorAll("rect.slot").length,
     status: document.getElementById("boardstatus")?.textContent ?? "",
+    scratch: [...document.querySelectorAll("#scratch li")].map((li) => li.textContent),
+    exploring: !(document.getElementById("explore-banner")?.hidden ?? true),
     preview: [...svg.querySelectorAll("rect.cell.preview")].map((r) => `${r.getAttribute("data-row")},${r.getAttribute("data-col")}`).sort().join(" "),
     previewOff: [...svg.querySelectorAll("rect.cell.preview-off")].map((r) => `${r.getAttribute("data-row")},${r.getAttribute("data-col")}`).sort().join(" "),
   };
@@ -40,8 +45,9 @@ async function editorWords(page) {
       .map((l) => ({ top: parseFloat(l.style.top), text: l.innerText.replace(/\u00a0/g, " ") }))
       .sort((a, b) => a.top - b.top);
     // The inlay hints go: the move numbers before a move ("1."), the
-    // verdict and annotations after it.
-    return lines.map((l) => (l.text.trim().replace(/^\d+\.\s*/, "").split(/\s+/)[0] ?? "").replace(/(⟵|\?\?|!!).*$/, ""));
+    // verdict and the annotations after it (proven ?? and !!, judged ?
+    // and ?!).
+    return lines.map((l) => (l.text.trim().replace(/^\d+\.\s*/, "").split(/\s+/)[0] ?? "").replace(/(⟵|[?!]).*$/, ""));
   });
 }
 
@@ -137,6 +143,64 @@ export async function playScenario(page, h) {
     return holds(w, ["3", "T1", "T1", "B3", "QUIT"]) ? w : false;
   }, 10_000).catch(() => editorWords(page));
   check(holds(words, ["3", "T1", "T1", "B3", "QUIT"]), m("the text is the expected transcript: 3, T1, T1, B3, QUIT"), JSON.stringify(words));
+
+  // Explore: the button, two clicks tried and drawn, not written; Escape discards them.
+  await frame.$eval("#explore", (e) => e.click());
+  const exploring = await until("the view exploring", async () => (await frame.evaluate(readView))?.exploring || false, 10_000).catch(() => false);
+  check(exploring, m("Explore: the banner says the view is exploring"));
+  const tried = async (name, want) => {
+    await act(name, "click");
+    return until(`the explored line at move ${want}`, async () => {
+      const x = await frame.evaluate(readView);
+      return x && x.exploring && x.move === want ? x : false;
+    }, 20_000).catch(async () => frame.evaluate(readView));
+  };
+  await tried("L1", 4);
+  v = await tried("R2", 5);
+  words = await editorWords(page);
+  check(v.move === 5 && v.scratch.join(" ") === "L1 R2" && v.moves.join(" ") === "T1 T1 B3" && v.rows.join("/") !== "O../X../..X" && holds(words, ["3", "T1", "T1", "B3", "QUIT"]),
+    m("two clicks while exploring: the board at move 5 of the line, L1 R2 listed apart, the game's moves and the transcript unchanged"), `${JSON.stringify(v)} ${JSON.stringify(words)}`);
+  await h.shot(page, `vscode-explore-${mode}`);
+  await frame.focus("#board").catch(() => {});
+  await page.keyboard.press("Escape");
+  v = await until("the line discarded", async () => {
+    const x = await frame.evaluate(readView);
+    return x && !x.exploring && x.move === 3 ? x : false;
+  }, 10_000).catch(async () => frame.evaluate(readView));
+  words = await editorWords(page);
+  check(!v.exploring && v.move === 3 && v.rows.join("/") === "O../X../..X" && holds(words, ["3", "T1", "T1", "B3", "QUIT"]),
+    m("Escape discards the explored line: the board back at move 3, the transcript unchanged"), `${JSON.stringify(v)} ${JSON.stringify(words)}`);
+  // Explore again, Write these moves: at the end of the game, written at
+  // once, one undo step a move (two Ctrl+Z give the game back).
+  await frame.$eval("#explore", (e) => e.click());
+  await until("the view exploring again", async () => (await frame.evaluate(readView))?.exploring || false, 10_000).catch(() => false);
+  await tried("L1", 4);
+  await tried("R2", 5);
+  await frame.$eval("#explore-write", (e) => e.click());
+  words = await until("L1 R2 written", async () => {
+    const w = await editorWords(page);
+    return holds(w, ["3", "T1", "T1", "B3", "L1", "R2", "QUIT"]) ? w : false;
+  }, 15_000).catch(() => editorWords(page));
+  v = await until("the view at move 5, not exploring", async () => {
+    const x = await frame.evaluate(readView);
+    return x && !x.exploring && x.move === 5 ? x : false;
+  }, 10_000).catch(async () => frame.evaluate(readView));
+  check(holds(words, ["3", "T1", "T1", "B3", "L1", "R2", "QUIT"]) && !v.exploring && v.move === 5 && /Wrote the explored line: 2 move\(s\), 4 to 5/.test(v.status),
+    m("Write these moves: L1 R2 written after B3, the view at move 5, no longer exploring"), `${JSON.stringify(v)} ${JSON.stringify(words)}`);
+  await h.key(page, "Control+Digit1");
+  await until("the focus in the transcript's editor", () =>
+    page.evaluate(() => document.activeElement?.closest?.(".editor-instance") != null), 5_000).catch(() => {});
+  await h.key(page, "Control+KeyZ");
+  await h.key(page, "Control+KeyZ");
+  words = await until("the written line undone", async () => {
+    const w = await editorWords(page);
+    return holds(w, ["3", "T1", "T1", "B3", "QUIT"]) ? w : false;
+  }, 10_000).catch(() => editorWords(page));
+  check(holds(words, ["3", "T1", "T1", "B3", "QUIT"]), m("two Ctrl+Z take the two written moves back"), JSON.stringify(words));
+  v = await until("the view back at move 3", async () => {
+    const x = await frame.evaluate(readView);
+    return x && x.move === 3 && x.moves.length === 3 ? x : false;
+  }, 10_000).catch(async () => frame.evaluate(readView));
 
   // The screenshots: the window, and the view cropped.
   await h.shot(page, `vscode-play-window-${mode}`);

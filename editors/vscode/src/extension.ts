@@ -145,10 +145,13 @@ async function startClient(): Promise<void> {
 
   // No `transport`: TransportKind.stdio would append "--stdio" to the
   // arguments, which `gamels serve` does not take; without it the client
-  // talks over the process's stdin and stdout all the same.
+  // talks over the process's stdin and stdout all the same. The server
+  // logs only warnings on stderr by default (some clients show a
+  // server's stderr as errors); VS Code's output channel shows it as
+  // the log it is, so the info lines (the initialize, its rules) go too.
   const serverOptions: ServerOptions = {
     command: resolved.path,
-    args: ["serve"],
+    args: ["serve", "--log-level", "info"],
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [

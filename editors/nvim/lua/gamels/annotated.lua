@@ -174,6 +174,9 @@ function M.jump(count)
     vim.cmd("normal! m'")
   end)
   vim.api.nvim_win_set_cursor(win, { e.lnum + 1, e.col })
+  if board.state.scratch and board.state.scratch.src == bufnr then
+    require('gamels.explore').discard() -- a step leaves the explored line
+  end
   if win ~= vim.api.nvim_get_current_win() then
     board.schedule(0) -- CursorMoved fires in the current window only
   end

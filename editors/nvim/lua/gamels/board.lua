@@ -1,22 +1,32 @@
--- gamels.board: the board of the game under the cursor, drawn in a side
--- window from the server's gamels/board request (docs/protocol.md), and
--- stepping through the moves.
+-- gamels.board: the board of the game under the cursor, shown in a side
+-- window as the server draws it (gamels/board with text: the lines and
+-- their highlight spans, docs/protocol.md), and stepping through the
+-- moves. The plugin draws nothing of the board: it shows the server's
+-- lines, colours its spans, and puts its own cursor and the engine's best
+-- move where the answer's grid says the squares and slots are.
 --
 --   :GamelsBoard        open (or refresh) the side window; it follows the
 --                       cursor of the transcript (debounced)
 --   :GamelsBoardClose   close it
---   ]m / [m             (buffer-local, in transcripts) the cursor to the
---                       next / previous move, from the answer's moves list
+--   ]m / [m             (in transcripts and the board window) the
+--                       transcript's cursor to the next / previous move
 --   ]a / [a             (in transcripts and the board window) the next /
 --                       previous annotated move (lua/gamels/annotated.lua)
 --   h/j/k/l, Enter      (in the board window) a cursor on the board, and a
 --                       move played there (lua/gamels/play.lua)
+--   u, CTRL-R           (in the board window) undo, redo in the transcript
+--   x, <Left>, w, <Esc> (in the board window) explore a line without
+--                       writing it (lua/gamels/explore.lua)
+--   q, ?                (in the board window) close it; show its keys
 --
--- Highlight groups (each a default link, so a colour scheme can set them):
--- GamelsBoardX, GamelsBoardO (markers; Spot spots and PATH cells link to
--- them), GamelsBoardLast (the square the last move entered or toggled),
--- GamelsBoardPushed (the rest of the pushed run), GamelsBoardStraight,
--- GamelsBoardPath, GamelsBoardOneMove, GamelsBoardArrow; GamelsBoardBest,
+-- Highlight groups (each a default link, so a colour scheme can set them),
+-- one a kind of the server's spans: GamelsBoardX, GamelsBoardO (markers;
+-- Spot spots and PATH cells link to them), GamelsBoardLast (the square the
+-- last move entered or toggled), GamelsBoardPushed (the rest of the pushed
+-- run), GamelsBoardArrow (the push's slot), GamelsBoardStraight,
+-- GamelsBoardPath, GamelsBoardOneMove, GamelsBoardWins, GamelsBoardLoses,
+-- GamelsBoardRepeats (the moves that end the game at once),
+-- GamelsBoardStatus (whose turn, or the verdict); GamelsBoardBest,
 -- GamelsBoardValue, GamelsBoardAnnotated (the engine: lua/gamels/engine.lua).
 --
 -- Works on Neovim 0.7 and later: only nvim_buf_add_highlight, vim.loop
@@ -58,6 +68,11 @@ local links = {
   GamelsBoardBest = 'DiagnosticHint',
   GamelsBoardValue = 'Title',
   GamelsBoardAnnotated = 'DiagnosticHint',
+  GamelsBoardWins = 'DiagnosticInfo',
+  GamelsBoardLoses = 'DiagnosticError',
+  GamelsBoardRepeats = 'DiagnosticWarn',
+  GamelsBoardStatus = 'Statement',
+  GamelsBoardExplore = 'WarningMsg',
 }
 
 --- highlights defines the board's groups and, where semantic tokens exist
@@ -81,9 +96,9 @@ local st = {
   timer = nil,
   seq = 0,
   board = nil, -- the last answer drawn
-  earlier = nil, -- the earlier board of a repetition drawn beside it
   target = nil, -- the board cursor { row, col }, 0 and n+1 the border (play.lua)
-  message = nil, -- the last word of play.lua, under the board
+  message = nil, -- the last word said (play.lua, engine.lua), under the board
+  scratch = nil, -- the line explored (explore.lua)
   augroup = nil,
 }
 M.state = st
@@ -155,8 +170,9 @@ end
 
 --- ask sends gamels/board for bufnr at pos ({line, character}, 0-based,
 --- or nil: the cursor of the window showing bufnr) and calls cb(board or
---- nil, err).
-function M.ask(bufnr, pos, cb)
+--- nil, err); extra holds more params (the board window asks for the
+--- server's drawing: text, textWidth).
+function M.ask(bufnr, pos, cb, extra)
   local client = gamels_client(bufnr)
   if not client then
     cb(nil, 'no gamels language server is attached to this buffer')
@@ -170,6 +186,9 @@ function M.ask(bufnr, pos, cb)
   end
   local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = pos, movesAround = M.moves_around,
     nearest = M.nearest or nil }
+  for k, v in pairs(extra or {}) do
+    params[k] = v
+  end
   request(client, params, function(err, result)
     if err then
       cb(nil, type(err) == 'table' and (err.message or vim.inspect(err)) or tostring(err))
@@ -258,10 +277,16 @@ local function goto_position(bufnr, pos)
   vim.api.nvim_win_set_cursor(win, { pos.line + 1, col })
 end
 
---- step moves the cursor of the current transcript buffer by delta moves
---- (]m: +1, [m: -1), from the game's moves list; nothing past either end.
-function M.step(delta)
-  local bufnr = vim.api.nvim_get_current_buf()
+--- step moves the cursor of transcript bufnr (default: the current
+--- buffer) by delta moves (]m: +1, [m: -1), from the game's moves list;
+--- nothing past either end. From the board window it steps the
+--- transcript followed, and the board follows it.
+function M.step(delta, bufnr)
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  if st.scratch and bufnr == st.src then
+    -- As in the other views: a step leaves the explored line.
+    require('gamels.explore').discard()
+  end
   M.ask(bufnr, nil, function(b, err)
     if not b then
       vim.notify('gamels: ' .. (err or 'the cursor is outside every game'), vim.log.levels.WARN)
@@ -276,6 +301,9 @@ function M.step(delta)
     local pos = M.move_position(b, k)
     if pos then
       goto_position(bufnr, pos)
+      if bufnr ~= vim.api.nvim_get_current_buf() then
+        M.schedule(0) -- CursorMoved fires in the current window only
+      end
       return
     end
     -- Beyond the moves listed: as far as they go, then the rest.
@@ -283,7 +311,7 @@ function M.step(delta)
     pos = stride ~= 0 and M.move_position(b, cur + stride)
     if pos then
       goto_position(bufnr, pos)
-      M.step(delta - stride)
+      M.step(delta - stride, bufnr)
     end
   end)
 end
@@ -303,6 +331,55 @@ function M.map(bufnr)
   require('gamels.annotated').map(bufnr)
 end
 
+--- in_transcript runs the Normal-mode keys of an undo or redo (count
+--- times) in the transcript the board follows, as if typed there, and
+--- draws the board of what it gives.
+local function in_transcript(cmd)
+  local src = st.src
+  if not src or not vim.api.nvim_buf_is_valid(src) then
+    vim.notify('gamels: no transcript to ' .. cmd .. ' in', vim.log.levels.WARN)
+    return
+  end
+  local count = vim.v.count1
+  vim.api.nvim_buf_call(src, function()
+    for _ = 1, count do
+      vim.cmd(cmd)
+    end
+  end)
+  M.schedule(0)
+end
+
+-- The keys of the board window, for ? and the help.
+M.window_keys = {
+  { 'h j k l', 'move the board cursor (a Pousse board: along its edge slots)' },
+  { 'Enter', 'play at the board cursor' },
+  { ']m [m', 'the next / previous move of the transcript' },
+  { ']a [a', 'the next / previous annotated move' },
+  { 'u  CTRL-R', 'undo / redo in the transcript' },
+  { 'q', 'close the board window' },
+  { '?', 'show or hide these keys' },
+  { 'x', 'explore a line: Enter tries moves' },
+  { '<Left> w', 'take back, write them' },
+  { '<Esc>', 'discard the line' },
+}
+
+--- map_window sets the keys of the board window's buffer buf, beside
+--- play.lua's (h/j/k/l, Enter) and annotated.lua's (]a, [a): the board
+--- buffer is not modifiable, so u, CTRL-R, ]m and [m act on the
+--- transcript, and q closes the window rather than record a macro.
+function M.map_window(buf)
+  M.nmap(buf, ']m', 'gamels: next move of the transcript', function() M.step(vim.v.count1, st.src) end)
+  M.nmap(buf, '[m', 'gamels: previous move of the transcript', function() M.step(-vim.v.count1, st.src) end)
+  M.nmap(buf, 'u', 'gamels: undo in the transcript', function() in_transcript('undo') end)
+  M.nmap(buf, '<C-r>', 'gamels: redo in the transcript', function() in_transcript('redo') end)
+  M.nmap(buf, 'q', 'gamels: close the board window', function() M.close() end)
+  M.nmap(buf, '?', 'gamels: the board window keys', function()
+    st.show_keys = not st.show_keys
+    M.redraw()
+  end)
+  require('gamels.explore').map(buf)
+end
+
 --- unmap removes the maps (b:undo_ftplugin).
 function M.unmap(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
@@ -315,12 +392,23 @@ end
 -- Drawing.
 
 local kind_name = { pousse = 'Pousse', spot = 'Spot', path = 'PATH' }
-local mark_group = { X = 'GamelsBoardX', O = 'GamelsBoardO', ['*'] = 'GamelsBoardSpot', W = 'GamelsBoardWhite', B = 'GamelsBoardBlack' }
+
+-- The highlight group of each kind of span of the server's drawing
+-- (gamels/board text, docs/protocol.md).
+M.span_groups = {
+  x = 'GamelsBoardX', o = 'GamelsBoardO', spot = 'GamelsBoardSpot', white = 'GamelsBoardWhite', black = 'GamelsBoardBlack',
+  last = 'GamelsBoardLast', pushed = 'GamelsBoardPushed', arrow = 'GamelsBoardArrow', straight = 'GamelsBoardStraight',
+  path = 'GamelsBoardPath', oneMove = 'GamelsBoardOneMove', wins = 'GamelsBoardWins', loses = 'GamelsBoardLoses',
+  repeats = 'GamelsBoardRepeats', status = 'GamelsBoardStatus',
+}
 
 --- describe is a one-line account of the board shown.
 function M.describe(b)
   local where
-  if b.kind == 'path' then
+  if type(b.scratch) == 'table' and st.scratch then
+    where = string.format('game %d, move %d of %d + %d explored', b.game, b.scratch.from, move_count(b),
+      #(b.scratch.moves or {}))
+  elseif b.kind == 'path' then
     where = 'board ' .. b.game
   elseif b.move == 0 then
     where = string.format('game %d, before the first move', b.game)
@@ -333,11 +421,6 @@ function M.describe(b)
   return string.format('%s %dx%d, %s', kind_name[b.kind] or b.kind, b.n, b.n, where)
 end
 
-local function shows_repeat(b)
-  return (b.earlier or 0) > 0 and (b['end'] or 0) > 0 and math.min(b.move, b.played) >= b['end']
-end
-M.shows_repeat = shows_repeat
-
 -- valid_win_width is the board window's width, or 40.
 local function valid_win_width()
   if st.win and vim.api.nvim_win_is_valid(st.win) then
@@ -346,213 +429,173 @@ local function valid_win_width()
   return 40
 end
 
---- render turns a board (and the earlier board of a repetition, or nil)
---- into lines and highlights { group, line, col_start, col_end } (0-based,
---- bytes). Each cell takes two columns, " c"; the row numbers are on the
---- left, the column numbers above. The arrow of the last Pousse push is a
---- > < v ^ on the border where it came in. O(n²).
-function M.render(b, earlier)
-  local n = b.n
-  local w = #tostring(n)
+--- place is where the board cursor's target { r, c } is in the window
+--- (0 and n+1: the border, where a Pousse board's edge slots are), from
+--- the server's grid (gamels/board text): line, col, width (0-based, in
+--- the window's buffer, whose first b.text_line lines come before the
+--- drawing). nil when the answer has no drawing.
+function M.place(b, r, c)
+  local g = type(b.text) == 'table' and b.text.grid
+  if not g then
+    return nil
+  end
+  local n, base = b.n, b.text_line or 0
+  local function row_line(x)
+    return base + g.line + (x - 1) * g.lineStep
+  end
+  local function col_of(x)
+    return g.col + (x - 1) * g.colStep
+  end
+  local line, col, width
+  if r >= 1 and r <= n then
+    line = row_line(r)
+  elseif g.top then
+    line = base + (r < 1 and g.top or g.bottom)
+  else
+    line = row_line(math.max(1, math.min(n, r)))
+  end
+  if c >= 1 and c <= n then
+    col, width = col_of(c), g.width
+  elseif g.left then
+    col, width = c < 1 and g.left or g.right, 1
+  else
+    col, width = col_of(math.max(1, math.min(n, c))), g.width
+  end
+  return line, col, width
+end
+
+--- wrap breaks s into lines of at most width bytes at its blanks, the
+--- lines after the first indented by two (a word longer than the width
+--- stays whole), as the server wraps the lines under its board.
+function M.wrap(s, width)
+  local out = {}
+  while #s > width do
+    local cut
+    for i = width + 1, 3, -1 do
+      if s:sub(i, i) == ' ' then
+        cut = i
+        break
+      end
+    end
+    if not cut then
+      break
+    end
+    table.insert(out, s:sub(1, cut - 1))
+    s = '  ' .. s:sub(cut):gsub('^ +', '')
+  end
+  table.insert(out, s)
+  return out
+end
+
+--- render turns a board answer into the window's lines and highlights
+--- { group, line, col_start, col_end } (0-based, bytes): a title, then
+--- the server's drawing as it is (gamels/board with text: the board,
+--- whose turn it is or the verdict, the straights, the PATH path, the
+--- legend), its spans as the GamelsBoard... groups, and the engine's
+--- best move marked where the grid puts it; then the engine's value,
+--- the moves around the one shown and the values along the game. The
+--- plugin draws nothing of the board itself.
+function M.render(b)
   local lines, hl = {}, {}
+  local width = valid_win_width() - 1
   local function add(s)
     table.insert(lines, s)
     return #lines - 1
   end
-  local title = add(M.describe(b))
-  table.insert(hl, { 'GamelsBoardTitle', title, 0, -1 })
+  -- wrapped adds s within the window's width, broken at blanks (the
+  -- rest indented by two), and highlights each piece with group.
+  local function wrapped(s, group)
+    for _, piece in ipairs(M.wrap(s, width)) do
+      local l = add(piece)
+      if group then
+        table.insert(hl, { group, l, 0, -1 })
+      end
+    end
+  end
+  wrapped(M.describe(b), 'GamelsBoardTitle')
+  local s = st.scratch
+  if s and (type(b.scratch) == 'table' or #s.moves == 0) then
+    for _, l in ipairs(require('gamels.explore').banner(s)) do
+      wrapped(l, 'GamelsBoardExplore')
+    end
+  end
   if b.outside then
-    add(string.format('outside every game: showing game %d', b.game))
+    wrapped(string.format('outside every game: showing game %d', b.game))
   end
-  add(b.verdict ~= '' and b.verdict or ' ')
-  add('')
-
-  -- Cell classes.
-  local cls = {}
-  local function mark(r, c, group)
-    cls[r] = cls[r] or {}
-    cls[r][c] = cls[r][c] or {}
-    table.insert(cls[r][c], group)
+  local text = type(b.text) == 'table' and b.text or { lines = { 'the server sent no drawing (gamels/board text)' }, spans = {} }
+  b.text_line = #lines
+  for _, l in ipairs(text.lines or {}) do
+    add(l)
   end
-  local last = b.last
-  local dir -- the letter of the last Pousse push
-  if last and last.cells and #last.cells > 0 then
-    if b.kind == 'pousse' then
-      for i = 2, #last.cells do
-        mark(last.cells[i].row, last.cells[i].col, 'GamelsBoardPushed')
-      end
-      local mv = move_entry(b, b.move)
-      dir = mv and mv.text:sub(1, 1):upper() or nil
-    end
-    mark(last.cells[1].row, last.cells[1].col, 'GamelsBoardLast')
-  end
-  for _, l in ipairs(b.straights and b.straights.lines or {}) do
-    for i = 1, n do
-      if l.line == 'row' then
-        mark(l.index, i, 'GamelsBoardStraight')
-      else
-        mark(i, l.index, 'GamelsBoardStraight')
-      end
+  for _, sp in ipairs(text.spans or {}) do
+    local group = M.span_groups[sp.kind]
+    if group then
+      table.insert(hl, { group, b.text_line + sp.line, sp.start, sp['end'] })
     end
   end
-  for _, c in ipairs(b.winningPath or {}) do
-    mark(c.row, c.col, 'GamelsBoardPath')
-  end
-  for _, c in ipairs(b.oneMoveWins or {}) do
-    mark(c.row, c.col, 'GamelsBoardOneMove')
-  end
-  local entered = last and last.cells and last.cells[1]
-  -- The engine's best move (lua/gamels/engine.lua): a Pousse slot is
-  -- marked on the border, a Spot cell highlighted.
+  -- The engine's best move (lua/gamels/engine.lua), where the server's
+  -- grid puts its slot or square.
   local engine = require('gamels.engine')
   local best = engine.best(b)
-  local best_slot = best and best.slot and { dir = best.slot:sub(1, 1), i = tonumber(best.slot:sub(2)) }
-  if best and best.cell then
-    mark(best.cell.row, best.cell.col, 'GamelsBoardBest')
-  end
-
-  local pad = string.rep(' ', w + 1)
-  local show_earlier = earlier and shows_repeat(b) and earlier.n == n
-  -- Column numbers: every one up to 20, else every 5th.
-  local nums = {}
-  for c = 1, n do
-    local s = (n <= 20 or c == 1 or c % 5 == 0) and tostring(c % 100) or ''
-    table.insert(nums, string.rep(' ', 2 - #s) .. s)
-  end
-  local head = pad .. ' ' .. table.concat(nums)
-  if show_earlier then
-    local turn = b.kind == 'spot' and b.rotation % 4 ~= 0 and string.format(', turned %d° clockwise', b.rotation % 4 * 90) or ''
-    head = head .. '    ' .. string.format('move %d%s', b.earlier, turn)
-  end
-  add(head)
-  local function best_on(d)
-    return best_slot and best_slot.dir == d and best_slot.i or nil
-  end
-  local function border(arrow_col, ch, best_col)
-    local s = {}
-    for c = 1, n do
-      table.insert(s, (arrow_col == c) and ('-' .. ch) or (best_col == c) and '-*' or '--')
-    end
-    return pad .. '+' .. table.concat(s) .. '-+'
-  end
-  local function border_hl(ln, c, group)
-    table.insert(hl, { group, ln, #pad + 1 + (c - 1) * 2 + 1, #pad + 1 + (c - 1) * 2 + 2 })
-  end
-  local top = add(border(dir == 'T' and entered and entered.col or nil, 'v', best_on('T')))
-  if dir == 'T' and entered then
-    border_hl(top, entered.col, 'GamelsBoardArrow')
-  end
-  if best_on('T') then
-    border_hl(top, best_on('T'), 'GamelsBoardBest')
-  end
-  local first_row = #lines
-  for r = 1, n do
-    local row = b.rows[r] or ''
-    local left = (dir == 'L' and entered and entered.row == r) and '>' or best_on('L') == r and '*' or '|'
-    local right = (dir == 'R' and entered and entered.row == r) and '<' or best_on('R') == r and '*' or '|'
-    local cells = {}
-    for c = 1, n do
-      local ch = row:sub(c, c)
-      if ch == '' then
-        ch = '?'
+  if best then
+    local l, c, w
+    if best.slot then
+      local dir, i = best.slot:sub(1, 1), tonumber(best.slot:sub(2))
+      local r, col = ({ L = i, R = i, T = 0, B = b.n + 1 })[dir], ({ L = 0, R = b.n + 1, T = i, B = i })[dir]
+      if r and col then
+        l, c, w = M.place(b, r, col)
       end
-      table.insert(cells, ' ' .. ch)
+    elseif best.cell then
+      l, c, w = M.place(b, best.cell.row, best.cell.col)
     end
-    local prefix = string.format('%' .. w .. 'd %s', r, left)
-    local s = prefix .. table.concat(cells) .. ' ' .. right
-    if show_earlier then
-      s = s .. '    ' .. ((earlier.rows[r] or ''):gsub('.', ' %0'))
-    end
-    local ln = add(s)
-    if left == '>' then
-      table.insert(hl, { 'GamelsBoardArrow', ln, #prefix - 1, #prefix })
-    end
-    if right == '<' then
-      table.insert(hl, { 'GamelsBoardArrow', ln, #prefix + 2 * n + 1, #prefix + 2 * n + 2 })
-    end
-    if best_on('L') == r then
-      table.insert(hl, { 'GamelsBoardBest', ln, #prefix - 1, #prefix })
-    end
-    if best_on('R') == r then
-      table.insert(hl, { 'GamelsBoardBest', ln, #prefix + 2 * n + 1, #prefix + 2 * n + 2 })
-    end
-    for c = 1, n do
-      local col = #prefix + (c - 1) * 2
-      for _, g in ipairs(cls[r] and cls[r][c] or {}) do
-        table.insert(hl, { g, ln, col, col + 2 })
-      end
-      local g = mark_group[row:sub(c, c)]
-      if g then
-        table.insert(hl, { g, ln, col + 1, col + 2 })
-      end
+    if l then
+      table.insert(hl, { 'GamelsBoardBest', l, c, c + w })
     end
   end
-  local bottom = add(border(dir == 'B' and entered and entered.col or nil, '^', best_on('B')))
-  if dir == 'B' and entered then
-    border_hl(bottom, entered.col, 'GamelsBoardArrow')
-  end
-  if best_on('B') then
-    border_hl(bottom, best_on('B'), 'GamelsBoardBest')
-  end
-  add('')
   local value = engine.value_line(b)
   if value then
     -- Too wide for the window: the best move on a line of its own.
     local head, tail = value:match('^(.-), (best .*)$')
-    if head and #value > valid_win_width() - 1 then
+    if head and #value > width then
       table.insert(hl, { 'GamelsBoardValue', add(head), 0, 7 })
-      add('        ' .. tail)
+      wrapped('        ' .. tail)
     else
-      table.insert(hl, { 'GamelsBoardValue', add(value), 0, 7 })
+      local first = #lines
+      wrapped(value)
+      table.insert(hl, { 'GamelsBoardValue', first, 0, 7 })
     end
-  end
-  if last and last.off and last.offWho then
-    add(string.format('pushed off: %s, from row %d column %d', last.offWho, last.off.row, last.off.col))
-  end
-  if b.straights then
-    local parts = {}
-    for _, l in ipairs(b.straights.lines) do
-      table.insert(parts, string.format('%s %d: %s', l.line, l.index, l.who))
+    local main = engine.main_line(b)
+    if main then
+      wrapped('        ' .. main)
     end
-    add(string.format('straights: X %d, O %d%s', b.straights.x, b.straights.o,
-      #parts > 0 and ' (' .. table.concat(parts, ', ') .. ')' or ''))
-  end
-  -- PATH: the path and the one-move cells in words too (the highlights
-  -- need colour).
-  local function cells_text(cells)
-    local parts = {}
-    for i, c in ipairs(cells) do
-      if i > 12 then
-        table.insert(parts, string.format('... (%d cells)', #cells))
-        break
-      end
-      table.insert(parts, string.format('%d %d', c.row, c.col))
-    end
-    return table.concat(parts, ', ')
-  end
-  if type(b.winningPath) == 'table' and #b.winningPath > 0 then
-    add('winning path: ' .. cells_text(b.winningPath))
-  end
-  if type(b.oneMoveWins) == 'table' and #b.oneMoveWins > 0 then
-    add('wins in one move at: ' .. cells_text(b.oneMoveWins))
   end
   local count = move_count(b)
   if b.kind ~= 'path' and count > 0 then
-    -- The moves around the current one; ]m and [m in the transcript step.
-    local cur = math.min(b.move, count)
-    local from, to = math.max(1, cur - 4), math.min(count, cur + 4)
-    local parts = {}
-    for k = from, to do
-      local mv = move_entry(b, k)
-      if mv then
-        local t = string.format('%d %s', k, mv.text)
-        table.insert(parts, k == b.move and '[' .. t .. ']' or t)
+    -- The moves around the current one, as many as the width holds (at
+    -- least the one shown); ]m and [m step.
+    -- Exploring: the transcript's moves, the one the line starts from
+    -- marked (the banner lists the moves tried).
+    local shown = type(b.scratch) == 'table' and b.scratch.from or b.move
+    local cur = math.min(shown, count)
+    local line
+    for around = 4, 0, -1 do
+      local from, to = math.max(1, cur - around), math.min(count, cur + around)
+      local parts = {}
+      for k = from, to do
+        local mv = move_entry(b, k)
+        if mv then
+          local t = string.format('%d %s', k, mv.text)
+          table.insert(parts, k == shown and '[' .. t .. ']' or t)
+        end
+      end
+      line = 'moves: ' .. (from > 1 and '... ' or '') .. table.concat(parts, '  ') .. (to < count and ' ...' or '')
+      if #line <= width then
+        break
       end
     end
-    add('moves: ' .. (from > 1 and '... ' or '') .. table.concat(parts, '  ') .. (to < count and ' ...' or ''))
+    add(line)
     -- The engine's values along the game, the annotated moves under them.
-    local width = valid_win_width()
-    local strip, shl = engine.strip(b, width)
+    local strip, shl = engine.strip(b, valid_win_width())
     if strip then
       local base = #lines
       for _, l in ipairs(strip) do
@@ -563,7 +606,7 @@ function M.render(b, earlier)
       end
     end
   end
-  return lines, hl, first_row
+  return lines, hl
 end
 
 local function valid_win()
@@ -586,9 +629,10 @@ end
 
 --- decorate adds to a rendered board the board cursor of play.lua (its
 --- target highlighted, a Pousse slot's push previewed), the footer that
---- says what Enter does there, and play.lua's last word; it returns the
---- cursor's place in the window, { line, col } (0-based). O(n).
-function M.decorate(b, lines, hl, first_row)
+--- says what Enter does there, and the last word said (st.message); it
+--- returns the cursor's place in the window, { line, col } (0-based).
+--- O(n).
+function M.decorate(b, lines, hl)
   local play = require('gamels.play')
   local n = b.n
   local lo, hi = 1, n
@@ -604,30 +648,36 @@ function M.decorate(b, lines, hl, first_row)
     st.target = t
     st.target_shape = shape
   end
-  local w = #tostring(n)
-  local function place(r, c)
-    local col = c == 0 and w + 1 or c == n + 1 and w + 2 * n + 3 or w + 2 * c + 1
-    return first_row + r - 1, col
-  end
-  local tl, tc = place(t[1], t[2])
+  local tl, tc, tw = M.place(b, t[1], t[2])
   local tg = play.target(b, t)
-  if tg and tg.slot then
+  if tl and tg and tg.slot then
     local run, off = play.preview(b, tg.slot)
     for _, sq in ipairs(run) do
-      local l, c = place(sq[1], sq[2])
-      table.insert(hl, { 'GamelsBoardPreview', l, c - 1, c + 1 })
+      local l, c, w = M.place(b, sq[1], sq[2])
+      table.insert(hl, { 'GamelsBoardPreview', l, c, c + w })
     end
     if off then
-      local l, c = place(off[1], off[2])
-      table.insert(hl, { 'GamelsBoardOff', l, c - 1, c + 1 })
+      local l, c, w = M.place(b, off[1], off[2])
+      table.insert(hl, { 'GamelsBoardOff', l, c, c + w })
     end
   end
-  table.insert(hl, { 'GamelsBoardTarget', tl, tc, tc + 1 })
-  table.insert(lines, play.footer(b, t))
-  if st.message then
-    table.insert(lines, st.message)
+  if tl then
+    table.insert(hl, { 'GamelsBoardTarget', tl, tc, tc + tw })
   end
-  return { tl, tc }
+  local width = valid_win_width() - 1
+  vim.list_extend(lines, M.wrap(play.footer(b, t), width))
+  if st.message then
+    vim.list_extend(lines, M.wrap(st.message, width))
+  end
+  if st.show_keys then
+    -- "  key        what", what wrapped in its column.
+    for _, k in ipairs(M.window_keys) do
+      for i, piece in ipairs(M.wrap(k[2], width - 12)) do
+        table.insert(lines, i == 1 and string.format('  %-9s %s', k[1], piece) or string.rep(' ', 10) .. piece)
+      end
+    end
+  end
+  return { tl or 0, tc and (tc + tw - 1) or 0 }
 end
 
 --- redraw draws the last answer again, with the board cursor where it is.
@@ -636,14 +686,58 @@ function M.redraw()
   if not b or not valid_win() then
     return
   end
-  local lines, hl, first_row = M.render(b, st.earlier)
-  local cur = M.decorate(b, lines, hl, first_row)
+  local lines, hl = M.render(b)
+  local cur = M.decorate(b, lines, hl)
   draw(lines, hl)
   pcall(vim.api.nvim_win_set_cursor, st.win, { cur[1] + 1, cur[2] })
 end
 
---- update asks for the board at the cursor of the followed transcript and
---- draws it (and the earlier board of a repetition, asked at its move).
+-- board_key names the board an answer shows: the transcript and its
+-- text, the game and the move.
+local function board_key(b)
+  local line = type(b.scratch) == 'table' and type(b.scratch.moves) == 'table' and table.concat(b.scratch.moves, ',') or ''
+  return table.concat({ b.src, b.tick, b.game, b.move, line }, '#')
+end
+
+--- tell sets the last word said under the board (a move played, the
+--- engine's reply, a refusal): it is about the board the next answer
+--- asked from now shows (forget).
+function M.tell(msg)
+  st.message, st.message_said, st.message_seq, st.message_key = msg, msg, st.seq, nil
+end
+
+--- tell_here sets the last word said about the board shown now (a
+--- refusal that leaves it): it goes with the next board.
+function M.tell_here(msg)
+  st.message, st.message_said, st.message_seq = msg, msg, st.seq
+  st.message_key = st.board and board_key(st.board) or nil
+end
+
+--- forget clears the last word said once the board it was said about is
+--- gone: it stays on the first board asked after it was said (the one a
+--- move played makes: an answer asked before, about the text before the
+--- move, does not count) and goes with the first other board after that
+--- (a step, an undo, another transcript). seq is the update b answers.
+local function forget(b, seq)
+  if st.message == nil then
+    return
+  end
+  if st.message ~= st.message_said then -- set without tell: about this board
+    M.tell(st.message)
+    st.message_seq = seq - 1
+  end
+  local key = board_key(b)
+  if st.message_key == nil then
+    if seq > st.message_seq then
+      st.message_key = key
+    end
+  elseif st.message_key ~= key then
+    st.message, st.message_said, st.message_key = nil, nil, nil
+  end
+end
+
+--- update asks for the board at the cursor of the followed transcript,
+--- drawn by the server, and shows it.
 function M.update()
   if not valid_win() then
     return
@@ -656,42 +750,50 @@ function M.update()
   st.seq = st.seq + 1
   local seq = st.seq
   local tick = vim.api.nvim_buf_get_changedtick(src)
-  M.ask(src, nil, function(b, err)
+  -- Exploring: the board the line reaches, from where it starts
+  -- (explore.lua), wherever the transcript's cursor is now.
+  local explore = require('gamels.explore')
+  local at, moves = explore.check(src)
+  local extra = { text = true, textWidth = math.max(20, valid_win_width() - 1) }
+  if moves and #moves > 0 then
+    extra.moves = moves
+    extra.nearest = true
+  end
+  M.ask(src, at, function(b, err)
     if seq ~= st.seq then
       return
     end
+    if not b and err and explore.refused(extra.moves, err) then
+      return -- the move tried is taken back; the board shown stays
+    end
     if not b then
       st.board = nil
+      st.message = nil
       draw({ err and ('No board: ' .. err) or 'The cursor is outside every game.' }, {})
       return
     end
-    local function show(earlier)
-      if seq ~= st.seq then
-        return
-      end
-      -- The transcript and its text the board was drawn from.
-      b.src, b.tick = src, tick
-      st.board, st.earlier = b, earlier
-      -- The engine's value and values (lua/gamels/engine.lua), asked at
-      -- the position shown: for a game shown from outside it (nearest),
-      -- its move.
-      local engine = require('gamels.engine')
-      local pos = b.outside and M.move_position(b, b.move) or b.asked
+    -- The transcript and its text the board was drawn from.
+    b.src, b.tick = src, tick
+    explore.drawn(extra.moves, b)
+    if type(b.scratch) == 'table' and not st.scratch then
+      b.scratch = nil
+    end
+    st.board = b
+    forget(b, seq)
+    -- The engine's value and values (lua/gamels/engine.lua), asked at
+    -- the position shown: for a game shown from outside it (nearest),
+    -- its move.
+    local engine = require('gamels.engine')
+    local pos = b.outside and M.move_position(b, b.move) or b.asked
+    if b.scratch then
+      engine.evaluate(src, b, b.asked, b.scratch.moves)
+      pos = b.outside and M.move_position(b, b.scratch.from) or b.asked
+    else
       engine.evaluate(src, b, pos)
-      engine.evaluations(src, b, pos)
-      M.redraw()
     end
-    if shows_repeat(b) then
-      local pos = M.move_position(b, b.earlier)
-      if pos then
-        M.ask(src, pos, function(e)
-          show(e)
-        end)
-        return
-      end
-    end
-    show(nil)
-  end)
+    engine.evaluations(src, b, pos)
+    M.redraw()
+  end, extra)
 end
 
 --- schedule runs update after M.delay ms without another call.
@@ -744,6 +846,7 @@ function M.open()
     pcall(vim.api.nvim_buf_set_name, st.buf, 'gamels://board')
     require('gamels.play').map(st.buf)
     require('gamels.annotated').map(st.buf)
+    M.map_window(st.buf)
   end
   local from = vim.api.nvim_get_current_win()
   vim.cmd('rightbelow vsplit')

@@ -1,7 +1,8 @@
 -- gamels.engine: the engine in the :GamelsBoard window, and playing
 -- against it.
 --
--- For each position the board shows, the engine's value ("X wins in 3")
+-- For each position the board shows, the engine's value ("X wins in 3";
+-- unproven, the estimate and the judgment's main line: "X 54% (judged)")
 -- and its best move come from gamels/evaluate, asked in the background;
 -- stepping on cancels the request still running ($/cancelRequest), so a
 -- search never outlives the position it was for. The best move is marked
@@ -58,12 +59,13 @@ end
 -- The value and best move of the position shown.
 
 --- evaluate asks gamels/evaluate for the position of board b (asked at
---- pos in transcript src), cancelling the request for the position shown
---- before; the answer is kept in st.evaluation and drawn.
-function M.evaluate(src, b, pos)
+--- pos in transcript src, then the scratch line moves when exploring:
+--- lua/gamels/explore.lua), cancelling the request for the position
+--- shown before; the answer is kept in st.evaluation and drawn.
+function M.evaluate(src, b, pos, moves)
   -- The same position of the same version: the answer held, or the
   -- search under way, stands.
-  local key = values_key(src, b.game) .. '#' .. tostring(b.move)
+  local key = values_key(src, b.game) .. '#' .. tostring(b.move) .. '#' .. table.concat(moves or {}, ',')
   if st.evaluation and st.evaluation.key == key then
     return
   end
@@ -83,6 +85,9 @@ function M.evaluate(src, b, pos)
   st.evaluation = { pending = true, game = b.game, move = b.move, key = key }
   local req = { client = client }
   local params = { textDocument = { uri = vim.uri_from_bufnr(src) }, position = pos }
+  if moves and #moves > 0 then
+    params.moves, params.nearest = moves, true
+  end
   local ok, id = board.send(client, M.evaluate_method, params, function(err, res)
     if st.eval_req ~= req then
       return -- cancelled or replaced: another position is shown
@@ -118,8 +123,19 @@ end
 -- current returns the evaluation of board b, or nil.
 local function current(b)
   local e = st.evaluation
-  if e and e.game == b.game and e.move == b.move then
+  local line = type(b.scratch) == 'table' and table.concat(b.scratch.moves or {}, ',') or ''
+  if e and e.game == b.game and e.move == b.move and e.key and e.key:sub(-#line - 1) == '#' .. line then
     return e
+  end
+  return nil
+end
+
+-- judged returns the judgment of evaluation e when it proves nothing
+-- (a newer server's estimate and judged search), else nil.
+local function judged(e)
+  if e.proven == false and type(e.estimateText) == 'string' and type(e.judged) == 'table'
+    and type(e.judged.best) == 'table' then
+    return e.judged
   end
   return nil
 end
@@ -139,12 +155,20 @@ function M.value_line(b)
     return nil -- the game is over here
   end
   local s = 'engine: ' .. tostring(e.value or '?')
-  if type(e.best) == 'table' and e.best.text then
-    s = s .. ', best ' .. e.best.text
+  local best, depth = e.best, e.depth
+  local j = judged(e)
+  if j then
+    -- No proof: the estimate (docs/engine.md), the judgment's best move
+    -- and main line.
+    s = 'engine: ' .. e.estimateText .. ' (judged)'
+    best, depth = j.best, j.depth
+  end
+  if type(best) == 'table' and best.text then
+    s = s .. ', best ' .. best.text
   end
   local notes = {}
-  if e.depth then
-    table.insert(notes, 'depth ' .. tostring(e.depth))
+  if depth then
+    table.insert(notes, 'depth ' .. tostring(depth))
   end
   if e.complete == false then
     table.insert(notes, 'cut short')
@@ -155,17 +179,29 @@ function M.value_line(b)
   return s
 end
 
+--- main_line is the judgment's main line from the position shown, "line
+--- L1 L5 L2 ..." (its first 8 moves), or nil (a proof, one move, none).
+function M.main_line(b)
+  local e = current(b)
+  local j = e and judged(e)
+  if not j or type(j.line) ~= 'table' or #j.line < 2 then
+    return nil
+  end
+  return 'line ' .. table.concat(j.line, ' ', 1, math.min(#j.line, 8)) .. (#j.line > 8 and ' ...' or '')
+end
+
 --- best returns the engine's best move in the position of b: { slot =
 --- 'T3' } or { cell = { row, col } }, or nil.
 function M.best(b)
   local e = current(b)
-  if not e or type(e.best) ~= 'table' then
+  local best = e and (judged(e) or e).best
+  if type(best) ~= 'table' then
     return nil
   end
-  if type(e.best.slot) == 'string' then
-    return { slot = e.best.slot }
-  elseif type(e.best.cell) == 'table' then
-    return { cell = e.best.cell }
+  if type(best.slot) == 'string' then
+    return { slot = best.slot }
+  elseif type(best.cell) == 'table' then
+    return { cell = best.cell }
   end
   return nil
 end
@@ -230,7 +266,9 @@ function M.strip(b, width)
   end
   local v = res.values
   local last = #v - 1 -- positions 0..last
-  local cur = math.max(0, math.min(b.move, last))
+  -- Exploring: the transcript's values, from where the line starts.
+  local shown = type(b.scratch) == 'table' and b.scratch.from or b.move
+  local cur = math.max(0, math.min(shown, last))
   local label = 'values '
   local room = math.max(9, width - #label - 16)
   local lo = math.max(0, cur - math.floor(room / 2))
@@ -292,7 +330,7 @@ function M.set(arg)
   end
   if arg == 'OFF' then
     M.side = nil
-    st.message = 'the engine plays no side'
+    board.tell('the engine plays no side')
     vim.notify('gamels: ' .. st.message, vim.log.levels.INFO)
     board.redraw()
     return
@@ -302,12 +340,12 @@ function M.set(arg)
     return
   end
   M.side = arg
-  st.message = 'the engine plays ' .. arg .. (st.board and st.board.kind == 'spot' and (arg == 'X' and ' (player 1)' or ' (player 2)') or '')
+  board.tell('the engine plays ' .. arg .. (st.board and st.board.kind == 'spot' and (arg == 'X' and ' (player 1)' or ' (player 2)') or ''))
   vim.notify('gamels: ' .. st.message, vim.log.levels.INFO)
   local b, src = st.board, st.src
   -- Only a board drawn from the transcript followed, as it is now.
   if b and src and b.src == src and vim.api.nvim_buf_is_valid(src) and b.tick == vim.api.nvim_buf_get_changedtick(src)
-    and b.kind ~= 'path' then
+    and b.kind ~= 'path' and not st.scratch then
     local count = b.count or 0
     local over = (b['end'] or 0) > 0
     if not over and b.move >= count and M.to_move(count) == M.side then
@@ -350,7 +388,7 @@ function M.play(src, game, k)
     return
   end
   local cmd = { command = M.command, arguments = { vim.uri_from_bufnr(src), play.version(src), game, k } }
-  st.message = string.format('the engine (%s) is thinking...', M.side or '?')
+  board.tell(string.format('the engine (%s) is thinking...', M.side or '?'))
   board.redraw()
   play.undo_break(src)
   board.send(client, 'workspace/executeCommand', cmd, function(err, res)
@@ -361,7 +399,7 @@ function M.play(src, game, k)
       return
     end
     if type(res) == 'table' and res.text then
-      st.message = string.format('the engine played move %d: %s', res.move or 0, res.text)
+      board.tell(string.format('the engine played move %d: %s', res.move or 0, res.text))
       play.reveal(src, client, res.position)
     end
     board.schedule(0)

@@ -9,13 +9,16 @@
 --     virtual_text = true,          -- diagnostics' text at the end of the line
 --     inlay_hints = true,           -- move numbers, verdicts, annotations inline (0.10+)
 --     codelens = true,              -- each game's verdict on its first line
+--     keymaps = true,               -- ]m [m ]a [a; K and gra where Neovim has none
+--     autocomplete = false,         -- 0.11: completion as you type
 --     expected_output = nil,        -- gamels.expectedOutput: the expected output's path
 --   })
 --
 -- :GamelsBoard draws the board at the cursor in a side window; ]m and [m
 -- step through the moves (lua/gamels/board.lua), ]a and [a through the
 -- annotated ones (lua/gamels/annotated.lua); :GamelsEngine X|O|off plays
--- against the engine (lua/gamels/engine.lua). :GamelsFormat formats.
+-- against the engine (lua/gamels/engine.lua). :GamelsFormat formats;
+-- :GamelsStop, :GamelsRestart and :GamelsLog work on every version.
 --
 -- Works on Neovim 0.7 through the current release: vim.lsp.config and
 -- vim.lsp.enable where they exist (0.11+), vim.lsp.start on 0.8-0.10,
@@ -38,6 +41,11 @@ local defaults = {
   -- annotations (missed wins, blunders) in the background.
   analysis = true,
   analysis_depth = 6,
+  -- gamels.engine.level and gamels.engine.time: how well the engine plays
+  -- its moves ('easy', 'normal', 'strong'; :GamelsEngineLevel) and its
+  -- thinking time a move in ms; nil: the server's (normal, the level's).
+  engine_level = nil,
+  engine_time = nil,
   -- The gamels diagnostics' text at the end of their line (Neovim 0.11
   -- turned virtual text off by default): true, false (Neovim's own
   -- setting stays), or a table for vim.diagnostic.config's virtual_text.
@@ -45,12 +53,21 @@ local defaults = {
   -- Inlay hints (0.10+): move numbers, verdicts and annotations inline.
   inlay_hints = true,
   -- Code lenses (each game's verdict on its first line) drawn and kept
-  -- up to date: asked for on attach, BufEnter, InsertLeave, CursorHold.
+  -- up to date: asked for on attach, BufEnter, InsertLeave, CursorHold
+  -- and after changes out of Insert mode.
   codelens = true,
   -- gamels.expectedOutput: the file a transcript's verdicts are compared
   -- with, relative to its directory, ${name} its name without extension;
   -- nil: NAME.expected.out, else NAME.out, beside it.
   expected_output = nil,
+  -- The plugin's keys: ]m [m ]a [a in transcripts; K (hover) before
+  -- 0.10 and gra (code action) before 0.11, which Neovim maps itself
+  -- later; K's hover window with a border on 0.11 when 'winborder' is
+  -- empty. false: none of them.
+  keymaps = true,
+  -- Neovim 0.11's completion as you type (vim.lsp.completion.enable with
+  -- autotrigger); false: CTRL-X CTRL-O, or a completion plugin.
+  autocomplete = false,
   -- Passed through to the client when set.
   on_attach = nil,
   capabilities = nil,
@@ -69,6 +86,7 @@ local has_011 = vim.fn.has('nvim-0.11') == 1
 local function server_settings(rules)
   return { gamels = { pousse = { rules = rules }, diagnostics = { verdicts = M.config.verdicts },
     analysis = { enabled = M.config.analysis ~= false, depth = M.config.analysis_depth },
+    engine = (M.config.engine_level or M.config.engine_time) and { level = M.config.engine_level, time = M.config.engine_time } or nil,
     expectedOutput = M.config.expected_output } } -- nil: absent, the server's default
 end
 
@@ -224,27 +242,93 @@ end
 local info_group = nil
 local lens_group = nil
 
+-- request_lenses asks client for the code lenses of bufnr and draws them
+-- (vim.lsp.codelens.on_codelens): any buffer, where 0.7-0.9's
+-- vim.lsp.codelens.refresh asks only for the current one.
+local function request_lenses(client, bufnr)
+  if client_stopped(client) or not vim.api.nvim_buf_is_loaded(bufnr) then
+    return
+  end
+  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) } }
+  local function handler(err, result, ctx)
+    ctx = ctx or {}
+    ctx.bufnr, ctx.client_id = ctx.bufnr or bufnr, ctx.client_id or client.id
+    if vim.api.nvim_buf_is_loaded(bufnr) then
+      vim.lsp.codelens.on_codelens(err, result, ctx)
+    end
+  end
+  if has_011 then
+    client:request('textDocument/codeLens', params, handler, bufnr)
+  else
+    client.request('textDocument/codeLens', params, handler, bufnr)
+  end
+end
+
+-- lens_clients are the gamels clients attached to bufnr that give code
+-- lenses.
+local function lens_clients(bufnr)
+  local all = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = bufnr }) or vim.lsp.buf_get_clients(bufnr)
+  local out = {}
+  for _, c in pairs(all) do
+    if c.name == 'gamels' and not client_stopped(c) and supports(c, 'textDocument/codeLens') then
+      table.insert(out, c)
+    end
+  end
+  return out
+end
+
+-- lens_on_change asks for the code lenses again a moment after every
+-- change of bufnr's text out of Insert mode (dd, u, a quick fix,
+-- :GamelsFormat, a move played from the board, the engine's reply): the
+-- lenses of the lines changed are gone, the others may be stale.
+local function lens_on_change(bufnr)
+  if vim.b[bufnr].gamels_lens_attached then
+    return
+  end
+  vim.b[bufnr].gamels_lens_attached = true
+  local timer = vim.loop.new_timer()
+  local ask = vim.schedule_wrap(function()
+    -- In Insert mode, InsertLeave asks.
+    if vim.api.nvim_buf_is_loaded(bufnr) and M.config.codelens and not vim.fn.mode():match('^[iR]') then
+      for _, c in ipairs(lens_clients(bufnr)) do
+        request_lenses(c, bufnr)
+      end
+    end
+  end)
+  vim.api.nvim_buf_attach(bufnr, false, {
+    on_lines = function()
+      timer:stop()
+      timer:start(200, 0, ask)
+    end,
+    on_detach = function()
+      timer:stop()
+      timer:close()
+      pcall(function()
+        vim.b[bufnr].gamels_lens_attached = nil
+      end)
+    end,
+  })
+end
+
 -- codelens_on asks for the code lenses of bufnr now and again when the
--- buffer is entered, after Insert mode and when the cursor rests (as
--- :help vim.lsp.codelens.refresh() suggests); Neovim draws none by itself.
+-- buffer is entered, after Insert mode, when the cursor rests (as
+-- :help vim.lsp.codelens.refresh() suggests) and after changes out of
+-- Insert mode; Neovim draws none by itself.
 local function codelens_on(client, bufnr)
   if not M.config.codelens or not supports(client, 'textDocument/codeLens') then
     return
   end
   lens_group = lens_group or vim.api.nvim_create_augroup('gamels_codelens', { clear = true })
-  local function refresh()
-    -- 0.7-0.9 refresh the current buffer, 0.10+ the one named.
-    if vim.api.nvim_get_current_buf() == bufnr or vim.fn.has('nvim-0.10') == 1 then
-      pcall(vim.lsp.codelens.refresh, { bufnr = bufnr })
-    end
-  end
   vim.api.nvim_clear_autocmds({ group = lens_group, buffer = bufnr })
   vim.api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'CursorHold' }, {
     group = lens_group,
     buffer = bufnr,
-    callback = refresh,
+    callback = function()
+      request_lenses(client, bufnr)
+    end,
   })
-  refresh()
+  lens_on_change(bufnr)
+  request_lenses(client, bufnr)
 end
 
 -- fence_match hides the ``` lines of a fenced block in window w (the
@@ -301,6 +385,76 @@ local function markdown_info(bufnr)
   })
 end
 
+-- lsp_keys maps, in bufnr, what Neovim does not map itself on this
+-- version: K (hover) before 0.10, gra (code action) before 0.11; on
+-- 0.11, K with a border when 'winborder' is empty (the hover's board
+-- would float over the text with no edge). A K the user mapped stays.
+local function lsp_keys(client, bufnr)
+  if M.config.keymaps == false then
+    return
+  end
+  local function set(mode, lhs, desc, fn)
+    vim.api.nvim_buf_set_keymap(bufnr, mode, lhs, '', { noremap = true, silent = true, desc = desc, callback = fn })
+  end
+  -- (0.7 gives an empty dict as { [true] = 6 }: the rhs says whether
+  -- there is a mapping.)
+  local k_free = vim.api.nvim_buf_call(bufnr, function()
+    if vim.fn.maparg('K', 'n') == '' then
+      return true
+    end
+    local desc = vim.fn.maparg('K', 'n', false, true).desc
+    return desc == 'vim.lsp.buf.hover()' or desc == 'gamels: hover'
+  end)
+  if supports(client, 'textDocument/hover') and k_free then
+    if has_011 and vim.o.winborder == '' then
+      set('n', 'K', 'gamels: hover', function() vim.lsp.buf.hover({ border = 'rounded' }) end)
+    elseif vim.fn.has('nvim-0.10') == 0 then
+      set('n', 'K', 'gamels: hover', function() vim.lsp.buf.hover() end)
+    end
+  end
+  if not has_011 and supports(client, 'textDocument/codeAction') then
+    set('n', 'gra', 'gamels: code action', function() vim.lsp.buf.code_action() end)
+    set('x', 'gra', 'gamels: code action', function() vim.lsp.buf.code_action() end)
+  end
+end
+
+-- is_lens_verdict reports whether d, in bufnr, is a PATH board's verdict
+-- (Information or Hint, no code, on the size line) while its code lens
+-- says the same on that line.
+local function is_lens_verdict(bufnr, d)
+  return M.config.codelens and vim.bo[bufnr].filetype == 'path' and d.code == nil
+    and d.severity >= vim.diagnostic.severity.INFO
+end
+
+-- text_handler defines the diagnostics handler gamels_virtual_text:
+-- Neovim's virtual text without the PATH verdicts the code lenses show
+-- on the same line (vim.diagnostic.config is per namespace, one for all
+-- three filetypes). Its option is virtual_text's.
+local function text_handler()
+  local handlers = vim.diagnostic.handlers
+  if handlers.gamels_virtual_text then
+    return
+  end
+  handlers.gamels_virtual_text = {
+    show = function(ns, bufnr, diagnostics, opts)
+      local keep = {}
+      for _, d in ipairs(diagnostics) do
+        if not is_lens_verdict(bufnr, d) then
+          table.insert(keep, d)
+        end
+      end
+      local o = vim.tbl_extend('force', {}, opts or {})
+      o.virtual_text = o.gamels_virtual_text
+      handlers.virtual_text.show(ns, bufnr, keep, o)
+    end,
+    hide = function(ns, bufnr)
+      handlers.virtual_text.hide(ns, bufnr)
+    end,
+  }
+  -- 0.10+ turn a new handler on for every namespace: only gamels' own.
+  vim.diagnostic.config({ gamels_virtual_text = false })
+end
+
 --- on_attach sets up a buffer the gamels client attached to: 'omnifunc'
 --- (completion with CTRL-X CTRL-O; Neovim sets it itself from 0.8),
 --- 'tagfunc' (CTRL-] goes to the definition) and 'formatexpr' (gq) when
@@ -326,6 +480,27 @@ function M.on_attach(client, bufnr)
   if supports(client, 'textDocument/completion') then
     markdown_info(bufnr)
   end
+  lsp_keys(client, bufnr)
+  if M.config.autocomplete and vim.lsp.completion and type(vim.lsp.completion.enable) == 'function'
+    and supports(client, 'textDocument/completion') then
+    -- Neovim's autotrigger asks on the server's trigger characters only
+    -- (a space): a move starts a line, so its first characters trigger
+    -- too (Pousse L R T B, Spot's digits, PATH's W B U).
+    local cp = client.server_capabilities.completionProvider
+    if type(cp) == 'table' then
+      local have = {}
+      cp.triggerCharacters = cp.triggerCharacters or {}
+      for _, c in ipairs(cp.triggerCharacters) do
+        have[c] = true
+      end
+      for c in ('LRTBWUlrtbwu0123456789'):gmatch('.') do
+        if not have[c] then
+          table.insert(cp.triggerCharacters, c)
+        end
+      end
+    end
+    pcall(vim.lsp.completion.enable, true, client.id, bufnr, { autotrigger = true })
+  end
   codelens_on(client, bufnr)
   local hints = inlay_hints_on(client, bufnr)
   local vt = M.config.virtual_text
@@ -336,7 +511,8 @@ function M.on_attach(client, bufnr)
       -- line: the text at the end of the line is left to the errors.
       vt = { severity = { min = vim.diagnostic.severity.WARN } }
     end
-    vim.diagnostic.config({ virtual_text = vt }, ns)
+    text_handler()
+    vim.diagnostic.config({ virtual_text = false, gamels_virtual_text = vt == true and {} or vt }, ns)
   end
 end
 
@@ -364,14 +540,101 @@ local function client_capabilities(caps)
 end
 M.client_capabilities = client_capabilities
 
+-- Neovim draws a line's inlay hints once a buffer version (the lines
+-- it drew are marked with it), but this server's hints change within a
+-- version: the engine's annotations come later, with
+-- workspace/inlayHint/refresh. A second answer at the same version is
+-- then never painted (neovim#33391: the refresh handler forgets the
+-- marks before asking, a redraw in between marks them again). The last
+-- answer of each buffer, its version and its hints:
+local hint_answers = {}
+
+local function hints_key(result)
+  local parts = {}
+  for _, h in ipairs(result) do
+    local label = h.label
+    if type(label) == 'table' then
+      local t = {}
+      for _, part in ipairs(label) do
+        t[#t + 1] = part.value or ''
+      end
+      label = table.concat(t)
+    end
+    parts[#parts + 1] = h.position.line .. ':' .. h.position.character .. ':' .. tostring(label)
+  end
+  return table.concat(parts, '\n')
+end
+
+-- inlay_answer is Neovim's textDocument/inlayHint handler, then, when
+-- the hints differ from the last answer's at the same version, enables
+-- the buffer's hints again: that drops what Neovim drew and asks once
+-- more, and that answer is drawn on every line.
+local function inlay_answer(err, result, ctx, config)
+  local ih = vim.lsp.inlay_hint
+  local handler = vim.lsp.handlers['textDocument/inlayHint']
+  local r = handler and handler(err, result, ctx, config)
+  local bufnr = ctx and ctx.bufnr
+  if err or type(result) ~= 'table' or not bufnr or type(ih) ~= 'table' or type(ih.is_enabled) ~= 'function'
+    or not vim.api.nvim_buf_is_loaded(bufnr) or not ih.is_enabled({ bufnr = bufnr })
+    or vim.lsp.util.buf_versions[bufnr] ~= ctx.version then
+    return r
+  end
+  local key = hints_key(result)
+  local last = hint_answers[bufnr]
+  local again = last and last.version == ctx.version and last.key ~= key
+  -- (At most three times a version: hints that never settle do not
+  -- keep the client asking.)
+  local n = (last and last.version == ctx.version and last.n or 0) + (again and 1 or 0)
+  hint_answers[bufnr] = { version = ctx.version, key = key, n = n }
+  if again and n <= 3 then
+    pcall(ih.enable, true, { bufnr = bufnr })
+  end
+  return r
+end
+
+-- inlay_refresh answers workspace/inlayHint/refresh (the server sends it
+-- when the engine's annotations are ready) by enabling the hints of each
+-- buffer again: that forgets what was drawn and asks for the hints.
+local function inlay_refresh(err, _, ctx)
+  local ih = vim.lsp.inlay_hint
+  if err or type(ih) ~= 'table' or type(ih.is_enabled) ~= 'function' then
+    return vim.NIL
+  end
+  local bufs = ctx and ctx.client_id and vim.lsp.get_buffers_by_client_id(ctx.client_id) or {}
+  for _, b in ipairs(bufs) do
+    if vim.api.nvim_buf_is_loaded(b) and ih.is_enabled({ bufnr = b }) then
+      hint_answers[b] = nil -- the next answer is drawn afresh
+      pcall(ih.enable, true, { bufnr = b })
+    end
+  end
+  return vim.NIL
+end
+
+-- apply_edit is Neovim's workspace/applyEdit without the edit's label,
+-- which Neovim echoes ("Workspace edit gamels: the engine's move L1")
+-- for every engine move; the board window says what was played.
+local function apply_edit(err, result, ctx, config)
+  if type(result) == 'table' then
+    result = vim.tbl_extend('force', {}, result)
+    result.label = nil
+  end
+  return vim.lsp.handlers['workspace/applyEdit'](err, result, ctx, config)
+end
+
 --- handlers are the client's handlers of the server's own
 --- notifications: gamels/annotated (an annotation job finished: the
---- board's values are asked again, lua/gamels/engine.lua).
+--- board's values are asked again, lua/gamels/engine.lua); of
+--- workspace/inlayHint/refresh and textDocument/inlayHint, so that the
+--- new hints are drawn; and of
+--- workspace/applyEdit, with no echo.
 function M.handlers()
   return {
+    ['workspace/applyEdit'] = apply_edit,
     ['gamels/annotated'] = function(...)
       return require('gamels.engine').annotated(...)
     end,
+    ['workspace/inlayHint/refresh'] = inlay_refresh,
+    ['textDocument/inlayHint'] = inlay_answer,
   }
 end
 
@@ -494,6 +757,7 @@ function M.setup(opts)
       tostring(M.config.verdicts)))
     M.config.verdicts = 'information'
   end
+  vim.g.gamels_keymaps = M.config.keymaps == false and 0 or 1
   require('gamels.board').highlights()
 
   -- Filetype detection also when ftdetect/ was not sourced (a plugin
@@ -567,14 +831,64 @@ end
 
 M.clients = gamels_clients
 
---- set_rules changes the Pousse rules of the running servers (sent as
---- workspace/didChangeConfiguration) and of servers started later.
-function M.set_rules(rules)
-  if rules ~= 'contest' and rules ~= 'icfp' then
-    notify(string.format("gamels: rules must be 'contest' or 'icfp', not %q", tostring(rules)))
+--- stop stops the gamels servers (:GamelsStop).
+function M.stop()
+  local cs = gamels_clients()
+  for _, c in ipairs(cs) do
+    if has_011 then
+      c:stop()
+    else
+      c.stop()
+    end
+  end
+  legacy_clients = {}
+  return cs
+end
+
+-- start_buffers starts the server again for the loaded transcripts.
+local function start_buffers()
+  if M.method == 'config' then
+    vim.lsp.enable('gamels') -- runs its FileType autocommand in each buffer
     return
   end
-  M.config.rules = rules
+  for _, b in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(b) and is_gamels_ft(vim.bo[b].filetype) then
+      M.attach(b)
+    end
+  end
+end
+
+--- restart stops the gamels servers and, once they are gone (at most
+--- 5 s), starts them again for the open transcripts (:GamelsRestart).
+function M.restart()
+  local cs = M.stop()
+  local tries = 0
+  local function again()
+    tries = tries + 1
+    for _, c in ipairs(cs) do
+      if not client_stopped(c) and tries < 50 then
+        vim.defer_fn(again, 100)
+        return
+      end
+    end
+    start_buffers()
+    vim.notify('gamels: the language server restarted', vim.log.levels.INFO)
+  end
+  again()
+end
+
+--- log opens Neovim's LSP log, where the server's warnings and errors
+--- go (:GamelsLog).
+function M.log()
+  vim.cmd('tab split ' .. vim.fn.fnameescape(vim.lsp.get_log_path()))
+  vim.cmd('normal! G')
+end
+
+-- push_settings sends the settings to the running servers
+-- (workspace/didChangeConfiguration) and keeps them for servers started
+-- later.
+local function push_settings()
+  local rules = M.config.rules
   if M.method == 'config' then
     -- For the servers vim.lsp.enable starts from now on.
     vim.lsp.config('gamels', { init_options = server_settings(rules), settings = server_settings(rules) })
@@ -583,6 +897,37 @@ function M.set_rules(rules)
     c.config.settings = server_settings(rules)
     client_notify(c, 'workspace/didChangeConfiguration', { settings = server_settings(rules) })
   end
+end
+
+--- set_rules changes the Pousse rules of the running servers (sent as
+--- workspace/didChangeConfiguration) and of servers started later.
+function M.set_rules(rules)
+  if rules ~= 'contest' and rules ~= 'icfp' then
+    notify(string.format("gamels: rules must be 'contest' or 'icfp', not %q", tostring(rules)))
+    return
+  end
+  M.config.rules = rules
+  push_settings()
+end
+
+M.engine_levels = { 'easy', 'normal', 'strong' }
+
+--- set_engine_level sets gamels.engine.level of the running servers and
+--- of servers started later (:GamelsEngineLevel); no level: says which.
+function M.set_engine_level(level)
+  level = vim.trim(level or '')
+  if level == '' then
+    vim.notify('gamels: the engine plays at level ' .. (M.config.engine_level or 'normal (the server\'s default)'),
+      vim.log.levels.INFO)
+    return
+  end
+  if not vim.tbl_contains(M.engine_levels, level) then
+    notify(string.format("gamels: the engine's level is easy, normal or strong, not %q", level))
+    return
+  end
+  M.config.engine_level = level
+  push_settings()
+  vim.notify('gamels: the engine plays at level ' .. level, vim.log.levels.INFO)
 end
 
 return M

@@ -1,10 +1,11 @@
 -- gamels.play: playing on the board of :GamelsBoard. In the board window a
 -- cursor goes over the board (h/j/k/l): over the cells of a Spot or PATH
--- board, and over the border of a Pousse board, whose characters beside
+-- board, and along the border of a Pousse board, whose characters beside
 -- each line are its edge slots (L1 on the left of row 1, T3 above column 3
--- ...). Enter plays there: the server writes the move (gamels/play,
--- docs/protocol.md) and the edit is applied to the transcript, one undo
--- step (`u` in the transcript takes it back). In the middle of a game the
+-- ...; a step into the cells crosses to the far edge). Enter plays there:
+-- the server writes the move (gamels/play, docs/protocol.md) and the edit
+-- is applied to the transcript, one undo step (`u`, in the transcript or
+-- the board window, takes it back). In the middle of a game the
 -- server refuses until asked again: vim.ui.select asks first. On a Pousse
 -- slot the push it would make is highlighted (GamelsBoardPreview: the run
 -- that moves; GamelsBoardOff: the marker that falls off), and the footer
@@ -20,27 +21,23 @@ local M = {}
 M.play_method = 'gamels/play'
 M.new_game_method = 'gamels/newGame'
 
-local has_011 = vim.fn.has('nvim-0.11') == 1
 local board = require('gamels.board')
 local st = board.state
+local gamels_client, request = board.client, board.send
+local transcripts = { pousse = true, spot = true, path = true }
 
-local sizes = { pousse = { 1, 100, 4 }, spot = { 2, 50, 4 }, path = { 1, 80, 5 } }
-
-local function gamels_client(bufnr)
-  local all = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = bufnr }) or vim.lsp.buf_get_clients(bufnr)
-  for _, c in pairs(all) do
-    if c.name == 'gamels' then
-      return c
-    end
+--- sizes returns the sizes of a new game the server takes for kind, and
+--- the one to offer: { min, max, default } from its initialize result
+--- (experimental.gamelsNewGame, docs/protocol.md), or nil from a server
+--- that does not say (it refuses a size out of range itself).
+function M.sizes(client, kind)
+  local caps = client and client.server_capabilities
+  local exp = type(caps) == 'table' and caps.experimental
+  local z = type(exp) == 'table' and type(exp.gamelsNewGame) == 'table' and exp.gamelsNewGame[kind]
+  if type(z) == 'table' and type(z.min) == 'number' and type(z.max) == 'number' then
+    return z
   end
   return nil
-end
-
-local function request(client, method, params, handler, bufnr)
-  if has_011 then
-    return client:request(method, params, handler, bufnr)
-  end
-  return client.request(method, params, handler, bufnr)
 end
 
 -- version is the version of bufnr that the client last sent the server.
@@ -50,7 +47,7 @@ local function version(bufnr)
 end
 
 local function say(msg, level)
-  st.message = msg
+  board.tell(msg)
   vim.notify('gamels: ' .. msg, level or vim.log.levels.INFO)
   board.redraw()
 end
@@ -90,7 +87,7 @@ end
 
 -- apply applies the edit of a gamels/play or newGame answer, then puts the
 -- transcript's cursor where it names and redraws the board there.
-local function apply(src, client, res)
+function M.apply(src, client, res)
   -- One undo step per move (M.undo_break).
   M.undo_break(src)
   vim.lsp.util.apply_workspace_edit(res.edit, client.offset_encoding or 'utf-16')
@@ -157,7 +154,7 @@ function M.footer(b, t)
   if not tg then
     what = b.kind == 'pousse' and 'the border of the board holds the edge slots' or 'outside the board'
   elseif tg.slot then
-    what = 'Enter: push ' .. tg.slot
+    what = (st.scratch and 'Enter: try ' or 'Enter: push ') .. tg.slot
     for _, mk in ipairs(b.marks or {}) do
       if mk.slot == tg.slot then
         what = what .. ' (' .. (mk.mark == 'repeats' and 'repeats a position: loses' or mk.mark .. ' at once') .. ')'
@@ -165,29 +162,53 @@ function M.footer(b, t)
     end
   else
     local r, c = tg.cell.row, tg.cell.col
-    what = string.format('Enter: play %d %d', r, c)
+    what = string.format(st.scratch and 'Enter: try %d %d' or 'Enter: play %d %d', r, c)
     for _, mk in ipairs(b.marks or {}) do
       if mk.cell and mk.cell.row == r and mk.cell.col == c then
         what = what .. ' (repeats a pattern: loses)'
       end
     end
   end
-  return what .. '   [h/j/k/l move, Enter play]'
+  return what .. '   (? keys)'
 end
 
---- move moves the board cursor by (dr, dc), within the board (and its
---- border for Pousse), and redraws.
+--- step is one step of the board cursor from t by (dr, dc) on an n x n
+--- board: over the cells, or for Pousse (ring) along the border, where
+--- the edge slots are: a step into the cells crosses to the far edge, a
+--- step into a corner turns it.
+function M.step(n, t, dr, dc, ring)
+  if not ring then
+    return { math.max(1, math.min(n, t[1] + dr)), math.max(1, math.min(n, t[2] + dc)) }
+  end
+  local r, c = math.max(0, math.min(n + 1, t[1] + dr)), math.max(0, math.min(n + 1, t[2] + dc))
+  if r >= 1 and r <= n and c >= 1 and c <= n then
+    if dr ~= 0 then
+      r = dr > 0 and n + 1 or 0
+    else
+      c = dc > 0 and n + 1 or 0
+    end
+  end
+  if (r == 0 or r == n + 1) and (c == 0 or c == n + 1) then
+    if dc ~= 0 then
+      r = r == 0 and 1 or n
+    else
+      c = c == 0 and 1 or n
+    end
+  end
+  return { r, c }
+end
+
+--- move moves the board cursor by (dr, dc), count times, and redraws.
 function M.move(dr, dc)
   local b = st.board
   if not b then
     return
   end
-  local lo, hi = 1, b.n
-  if b.kind == 'pousse' then
-    lo, hi = 0, b.n + 1
+  local t = st.target or (b.kind == 'pousse' and { 0, 1 } or { 1, 1 })
+  for _ = 1, vim.v.count1 do
+    t = M.step(b.n, t, dr, dc, b.kind == 'pousse')
   end
-  local t = st.target or { lo, lo }
-  st.target = { math.max(lo, math.min(hi, t[1] + dr * vim.v.count1)), math.max(lo, math.min(hi, t[2] + dc * vim.v.count1)) }
+  st.target = t
   board.redraw()
 end
 
@@ -202,6 +223,11 @@ function M.play(tg)
   tg = tg or M.target(b, st.target or { 0, 0 })
   if not tg then
     say(b.kind == 'pousse' and 'point at an edge slot, on the border of the board, to push there' or 'point at a cell', vim.log.levels.WARN)
+    return
+  end
+  if st.scratch then
+    -- Exploring: the move is tried, not written (lua/gamels/explore.lua).
+    require('gamels.explore').try(tg)
     return
   end
   local client = gamels_client(src)
@@ -244,8 +270,8 @@ function M.play(tg)
         say('the answer to the move is not an edit', vim.log.levels.ERROR)
         return
       end
-      st.message = res.move and res.move > 0 and string.format('played move %d: %s', res.move, res.text) or ('played ' .. tostring(res.text))
-      apply(src, client, res)
+      board.tell(res.move and res.move > 0 and string.format('played move %d: %s', res.move, res.text) or ('played ' .. tostring(res.text)))
+      M.apply(src, client, res)
       -- Against the engine (:GamelsEngine): its reply.
       require('gamels.engine').after_move(src, b.game, res.move)
     end, src)
@@ -254,25 +280,34 @@ function M.play(tg)
 end
 
 --- new_game adds a new game of size n (asked when nil) to the transcript
---- in the current window (or the one the board follows).
+--- in the current window (or the one the board follows). The prompt says
+--- the server's bounds and offers its default size for an empty answer;
+--- it is not pre-filled, so that what is typed is the size.
 function M.new_game(n)
   local src = vim.api.nvim_get_current_buf()
-  if not sizes[vim.bo[src].filetype] then
+  if not transcripts[vim.bo[src].filetype] then
     src = st.src
   end
-  if not src or not vim.api.nvim_buf_is_valid(src) or not sizes[vim.bo[src].filetype] then
+  if not src or not vim.api.nvim_buf_is_valid(src) or not transcripts[vim.bo[src].filetype] then
     vim.notify('gamels: open a .pousse, .spot or .path file to add a game to it', vim.log.levels.WARN)
     return
   end
-  local z = sizes[vim.bo[src].filetype]
-  local function go(size)
-    size = tonumber(size)
-    if not size then
-      return
+  local client = gamels_client(src)
+  if not client then
+    vim.notify('gamels: no gamels language server is attached to this buffer', vim.log.levels.ERROR)
+    return
+  end
+  local z = M.sizes(client, vim.bo[src].filetype)
+  local function go(answer)
+    if answer == nil then
+      return -- cancelled
     end
-    local client = gamels_client(src)
-    if not client then
-      vim.notify('gamels: no gamels language server is attached to this buffer', vim.log.levels.ERROR)
+    local size = tonumber(vim.trim(answer))
+    if vim.trim(answer) == '' and z then
+      size = z.default
+    end
+    if not size then
+      vim.notify(string.format('gamels: the size of a new game is a number, not %q', answer), vim.log.levels.WARN)
       return
     end
     request(client, M.new_game_method, { textDocument = { uri = vim.uri_from_bufnr(src), version = version(src) }, size = size },
@@ -281,14 +316,16 @@ function M.new_game(n)
           vim.notify('gamels: ' .. (refusal(err)), vim.log.levels.WARN)
           return
         end
-        st.message = string.format('new game %d: %dx%d', res.game, size, size)
-        apply(src, client, res)
+        board.tell(string.format('new game %d: %dx%d', res.game, size, size))
+        M.apply(src, client, res)
       end, src)
   end
   if n and n ~= '' then
-    go(n)
+    go(tostring(n))
+  elseif z then
+    vim.ui.input({ prompt = string.format('Board size (%d to %d, Enter: %d): ', z.min, z.max, z.default) }, go)
   else
-    vim.ui.input({ prompt = string.format('Board size (%d to %d): ', z[1], z[2]), default = tostring(z[3]) }, go)
+    vim.ui.input({ prompt = 'Board size: ' }, go)
   end
 end
 

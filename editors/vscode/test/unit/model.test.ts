@@ -4,10 +4,10 @@
 
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
-import { boardModel, engineAnswers, evaluationLine, nextAnnotated, nextEngineSide, stripCells, valueClass } from "../../src/view/model";
-import { postingHost, type FromView } from "../../src/view/host";
-import { movesByNumber } from "../../src/board/window";
-import type { Annotation, Board, Evaluations, MoveEntry } from "../../src/board/types";
+import { boardModel, describe, engineAnswers, evaluationLine, graphPoints, inProgress, nextAnnotated, nextEngineSide, stripCells, turnLine, valueClass, verdictLine } from "../../../board/model";
+import { postingHost, type FromView } from "../../../board/host";
+import { movesByNumber } from "../../../board/window";
+import type { Annotation, Board, Evaluations, MoveEntry } from "../../../board/types";
 
 function entry(k: number): MoveEntry {
   return { move: k, text: `T${k}`, range: { start: { line: k + 1, character: 0 }, end: { line: k + 1, character: 2 } } };
@@ -133,4 +133,24 @@ test("postingHost posts each call as its message", () => {
     { type: "engine", side: "O" },
     { type: "picture", format: "png" },
   ]);
+});
+
+test("whose turn it is, and a game in progress not shown as its judge's verdict", () => {
+  const fresh = board({ move: 0, played: 0, end: 0, verdict: "TIE GAME", moves: [] });
+  assert.equal(turnLine(fresh), "X to move");
+  assert.match(describe(fresh), /before the first move: no result yet$/);
+  assert.equal(verdictLine(boardModel(fresh, "a.pousse", "", 10)), "No result yet (a judge would print: TIE GAME)");
+  const moves = [entry(1), entry(2), entry(3)];
+  const spot = board({ kind: "spot", n: 4, move: 3, played: 3, end: 0, verdict: "a game has 8 moves, not 3", moves });
+  assert.equal(turnLine(spot), "Player 2 to move, 5 moves left");
+  assert.ok(inProgress(spot));
+  const won = board({ move: 10, end: 7 });
+  assert.equal(turnLine(won), "Ended at move 7: X WINS");
+  assert.equal(verdictLine(boardModel(won, "a.pousse", "", 10)), "X WINS");
+});
+
+test("graphPoints: one point an estimate, X's 100% at the top; none for fewer than two", () => {
+  assert.equal(graphPoints([0.5, 1, 0], 100, 10), "0.0,5.0 50.0,0.0 100.0,10.0");
+  assert.equal(graphPoints([0.5, null, 0.25], 100, 10), "0.0,5.0 100.0,7.5");
+  assert.equal(graphPoints([0.5], 100, 10), "");
 });

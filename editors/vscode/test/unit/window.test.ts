@@ -3,10 +3,10 @@
 
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
-import { movesByNumber } from "../../src/board/window";
-import { movePosition } from "../../src/board/steps";
-import { describe } from "../../src/view/model";
-import type { Board, MoveEntry } from "../../src/board/types";
+import { movesByNumber } from "../../../board/window";
+import { movePosition } from "../../../board/steps";
+import { describe } from "../../../board/model";
+import type { Board, MoveEntry } from "../../../board/types";
 
 function entry(k: number): MoveEntry {
   return { move: k, text: `L${k}`, range: { start: { line: k + 1, character: 0 }, end: { line: k + 1, character: 2 } } };

@@ -56,6 +56,8 @@ export interface Board {
   svg?: string;
   /** Asked with nearest: true: the cursor is outside every game and this is the nearest game, at move 0. */
   outside?: boolean;
+  /** Asked with moves (a scratch line): the line played after the first `from` moves, as the transcript would hold it. */
+  scratch?: { from: number; moves: string[] };
 }
 
 /** What one move from the position shown does at once: a Pousse slot or a Spot cell. */
@@ -129,12 +131,15 @@ export interface Evaluation {
   depth: number;
   complete: boolean;
   source: "annotations" | "search";
+  /** X's expected score from 0 (O wins) to 1 (X wins); 1 or 0 when proven (a newer server's). */
+  estimate?: number;
 }
 
 /** One engine annotation of gamels/evaluations: a move (1-based) that missed a win, blundered, or decided. */
 export interface Annotation {
   move: number;
-  kind: "missed-win" | "blunder" | "decisive";
+  /** Proven: missed-win, blunder, decisive; judged by the estimate (a newer server's): mistake (?), inaccuracy (?!). */
+  kind: "missed-win" | "blunder" | "decisive" | "mistake" | "inaccuracy";
   mark: string;
   text: string;
   played?: string;
@@ -152,6 +157,8 @@ export interface Evaluations {
   /** One character a position: "X" X wins, "O" O wins, "." nothing forced, " " not analysed. */
   values: string;
   annotations: Annotation[];
+  /** X's expected score at each position 0..moveCount (a newer server's; null: not judged). */
+  estimates?: (number | null)[];
 }
 
 /** gamels/picture's answer: data is the SVG text, or base64 for png and gif. */

@@ -6,13 +6,22 @@
 // cursor, playing writes the transcript, and the host then sends the new
 // board. Nothing here knows VS Code or the DOM.
 
-import type { Cell, Evaluation, Evaluations } from "../board/types";
+import type { Cell, Evaluation, Evaluations } from "./types";
 
 /** A move from the board: a Pousse edge slot ("T3") or a Spot or PATH cell. */
 export type PlayTarget = { slot: string; cell?: undefined } | { cell: Cell; slot?: undefined };
 
+/** What the view asks of the scratch line: start exploring, write it, discard it, take back its last move. */
+export type ExploreAction = "start" | "write" | "discard" | "back";
+
 /** Which side the engine plays after the user's move from the board. */
 export type EngineSide = "off" | "X" | "O";
+
+/** How well the engine plays its moves (gamels.engine.level, docs/engine.md). */
+export type EngineLevel = "easy" | "normal" | "strong";
+
+/** The levels in the order the view offers them. */
+export const engineLevels: readonly EngineLevel[] = ["easy", "normal", "strong"];
 
 /** The pictures the view offers: "svg" is copied, "png" and "gif" (the whole game) saved. */
 export type PictureFormat = "svg" | "png" | "gif";
@@ -31,8 +40,12 @@ export interface ViewHost {
   newGame(): void;
   /** engine sets the side the engine plays after each move from the board. */
   engine(side: EngineSide): void;
+  /** level sets how well the engine plays (the editor's gamels.engine.level). */
+  level(level: EngineLevel): void;
   /** picture makes a picture of the position shown (gamels/picture): "svg" to the clipboard, "png" and "gif" to a file. */
   picture(format: PictureFormat): void;
+  /** explore starts, writes, discards or steps back a scratch line after the position shown (moves tried, not written). */
+  explore(action: ExploreAction): void;
 }
 
 /** One move in the view's list. */
@@ -61,18 +74,33 @@ export interface BoardModel {
   svg: string;
   /** A line above the board, e.g. "the cursor is outside every game: showing game 1". */
   notice?: string;
+  /** The game goes on: nothing decided on the board yet (model.ts inProgress). */
+  going: boolean;
+  /** Whose turn it is and how the game stands, in words: "X to move", "Player 2 to move, 5 moves left", "X won at move 9". */
+  turn: string;
+  /** The board's rows as text (the server's), for reading the position on demand. */
+  rows: string[];
+  /** Exploring: the scratch line tried after move `from` of the transcript (move is then from + its length). */
+  explore?: { from: number; moves: string[] };
 }
 
 /** What a host tells the view. */
 export type ToView =
   | { type: "board"; board: BoardModel }
   | { type: "empty"; message: string }
-  | { type: "status"; message: string; error?: boolean }
+  /**
+   * A status line: what happened, why not. It is about the board shown
+   * (next: the board drawn next, a move just written) and is cleared when
+   * the view shows another position or file.
+   */
+  | { type: "status"; message: string; error?: boolean; next?: boolean }
   /** The engine's value of the position shown; null: none (PATH, the game over, the engine's answer failed). */
   | { type: "evaluation"; game: number; move: number; evaluation: Evaluation | null; pending?: boolean }
   /** The values of the game shown move by move; null: none. */
   | { type: "evaluations"; evaluations: Evaluations | null }
-  | { type: "engine"; side: EngineSide };
+  | { type: "engine"; side: EngineSide }
+  /** The engine's level in force; absent from a host that cannot set it (the view then offers none). */
+  | { type: "level"; level: EngineLevel };
 
 /** What the view asks of its host, as a message (the VS Code webview posts these). */
 export type FromView =
@@ -81,7 +109,9 @@ export type FromView =
   | { type: "play"; slot?: string; cell?: Cell }
   | { type: "newGame" }
   | { type: "engine"; side: EngineSide }
-  | { type: "picture"; format: PictureFormat };
+  | { type: "level"; level: EngineLevel }
+  | { type: "picture"; format: PictureFormat }
+  | { type: "explore"; action: ExploreAction };
 
 /** postingHost is a ViewHost that posts each call as a FromView message (a webview's host). */
 export function postingHost(post: (m: FromView) => void): ViewHost {
@@ -90,6 +120,8 @@ export function postingHost(post: (m: FromView) => void): ViewHost {
     play: (t) => post(t.slot !== undefined ? { type: "play", slot: t.slot } : { type: "play", cell: t.cell }),
     newGame: () => post({ type: "newGame" }),
     engine: (side) => post({ type: "engine", side }),
+    level: (level) => post({ type: "level", level }),
     picture: (format) => post({ type: "picture", format }),
+    explore: (action) => post({ type: "explore", action }),
   };
 }

@@ -3,8 +3,8 @@
 // its host calls posted to the extension (panel.ts), the extension's
 // messages drawn.
 
-import { postingHost, type ToView } from "./host";
-import { BoardView } from "./view";
+import { postingHost, type ToView } from "../../../board/host";
+import { BoardView } from "../../../board/view";
 
 declare function acquireVsCodeApi(): { postMessage(m: unknown): void };
 

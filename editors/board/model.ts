@@ -4,22 +4,36 @@
 // web page) and the view; knows neither VS Code nor the DOM, so the unit
 // tests run it in Node.
 
-import type { Annotation, Board, Evaluation, Evaluations } from "../board/types";
+import type { Annotation, Board, Evaluation, Evaluations } from "./types";
 import type { BoardModel, EngineSide } from "./host";
 
 const kindName = { pousse: "Pousse", spot: "Spot", path: "PATH" } as const;
+
+/**
+ * inProgress says whether b's game goes on: nothing decided on the board
+ * (b.end 0) and, for Spot, fewer than its 2N moves played. Its verdict is
+ * then what a judge would print of the transcript as it stands (TIE GAME,
+ * an error), not a result. O(1).
+ */
+export function inProgress(b: Board): boolean {
+  if (b.kind === "path" || b.end > 0) return false;
+  const count = b.moveCount ?? b.moves.length;
+  return !(b.kind === "spot" && count >= 2 * b.n);
+}
 
 /** describe is a one-line account of what the board shows. O(1). */
 export function describe(b: Board): string {
   const where =
     b.kind === "path"
       ? `board ${b.game}`
-      : b.move === 0
-        ? `game ${b.game}, before the first move`
-        : b.move > b.played
-          ? `game ${b.game}, move ${b.move} (not played: the game ended at move ${b.played})`
-          : `game ${b.game}, after move ${b.move} of ${b.moves.length}`;
-  return `${kindName[b.kind] ?? b.kind} ${b.n}×${b.n}, ${where}: ${b.verdict}`;
+      : b.scratch
+        ? `game ${b.game}, exploring ${b.scratch.moves.length} move(s) after move ${b.scratch.from} (not written)`
+        : b.move === 0
+          ? `game ${b.game}, before the first move`
+          : b.move > b.played
+            ? `game ${b.game}, move ${b.move} (not played: the game ended at move ${b.played})`
+            : `game ${b.game}, after move ${b.move} of ${b.moves.length}`;
+  return `${kindName[b.kind] ?? b.kind} ${b.n}×${b.n}, ${where}: ${inProgress(b) ? "no result yet" : b.verdict}`;
 }
 
 /**
@@ -39,6 +53,9 @@ export function boardModel(b: Board, file: string, svg: string, around: number, 
   }
   const at = line === undefined ? "" : `line ${line + 1}: `;
   return {
+    going: inProgress(b),
+    turn: turnLine(b),
+    rows: b.rows,
     file,
     title: `${file}: ${describe(b)}`,
     kind: b.kind,
@@ -53,11 +70,75 @@ export function boardModel(b: Board, file: string, svg: string, around: number, 
   };
 }
 
+/**
+ * turnLine says whose turn it is at the position b shows, or how the game
+ * ended there: Pousse "X to move" (X moves first), Spot "Player 1 to
+ * move, 8 moves left" (a game has 2N moves), PATH none. A game whose
+ * moves run out before a win is not ended on the board: its next side is
+ * to move (the verdict line says what a judge would print). O(1).
+ */
+export function turnLine(b: Board): string {
+  if (b.kind === "path") return "";
+  if (b.end > 0 && b.move >= b.end) return `Ended at move ${b.end}: ${b.verdict}`;
+  const even = b.move % 2 === 0;
+  if (b.kind === "spot") {
+    const left = Math.max(0, 2 * b.n - b.move);
+    if (left === 0) return `All ${2 * b.n} moves played: ${b.verdict}`;
+    return `Player ${even ? 1 : 2} to move, ${left} move${left === 1 ? "" : "s"} left`;
+  }
+  return `${even ? "X" : "O"} to move`;
+}
+
+/**
+ * verdictLine is the verdict line: for a game in progress (nothing
+ * decided on the board yet), what a judge would print now, said as such,
+ * not as the result. O(1).
+ */
+export function verdictLine(b: BoardModel): string {
+  return b.going ? `No result yet (a judge would print: ${b.verdict})` : b.verdict;
+}
+
+/**
+ * announcement is what a screen reader hears after a step: the move, who
+ * played it and what, and how the game stands. O(moves listed).
+ */
+export function announcement(b: BoardModel, e?: Evaluation): string {
+  if (b.kind === "path") return `Board ${b.game}: ${b.verdict}`;
+  if (b.move === 0) return `Game ${b.game}, before the first move. ${b.turn}.`;
+  const m = b.moves.find((x) => x.move === b.move);
+  const who = b.kind === "spot" ? `player ${b.move % 2 === 1 ? 1 : 2}` : b.move % 2 === 1 ? "X" : "O";
+  const value = e ? ` ${evaluationLine(e)}.` : "";
+  return `Move ${b.move} of ${b.count}, ${who} ${m ? m.text : ""}. ${b.turn}.${value}`;
+}
+
 /** evaluationLine is the value line under the board: the value, the best move, how deep. O(1). */
 export function evaluationLine(e: Evaluation): string {
   const best = e.best ? `; best ${e.best.text}` : "";
   const depth = `depth ${e.depth}${e.complete ? "" : ", cut short"}`;
-  return `Engine: ${e.value}${best} (${depth})`;
+  const est = typeof e.estimate === "number" && e.result === "unknown" ? ` (X ${Math.round(e.estimate * 100)}%)` : "";
+  return `Engine: ${e.value}${est}${best} (${depth})`;
+}
+
+/** The signs of the annotations, in the move list and the strip: proven (??, ?, !) and judged (?!, ?). */
+export const markSign: Record<string, string> = { decisive: "!", blunder: "??", "missed-win": "?", mistake: "?", inaccuracy: "?!" };
+
+/**
+ * graphPoints is the strip's graph of the engine's estimates (X's expected
+ * score, 0..1, one a position; null: none), as an SVG polyline's points
+ * in a width x height box, X's 100% at the top; "" when there are fewer
+ * than two estimates. O(positions).
+ */
+export function graphPoints(estimates: (number | null)[], width: number, height: number): string {
+  const pts: string[] = [];
+  const n = estimates.length;
+  if (n < 2) return "";
+  estimates.forEach((v, i) => {
+    if (typeof v !== "number" || !Number.isFinite(v)) return;
+    const x = (i / (n - 1)) * width;
+    const y = (1 - Math.max(0, Math.min(1, v))) * height;
+    pts.push(`${x.toFixed(1)},${y.toFixed(1)}`);
+  });
+  return pts.length >= 2 ? pts.join(" ") : "";
 }
 
 /** The classes of a strip cell for a value character: who wins, nothing forced, not analysed. */

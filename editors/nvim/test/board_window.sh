@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# The board window as a person sees it: Neovim in tmux, the screen read
+# back (capture-pane), for what the buffer tables cannot show (E21, a
+# macro being recorded, a stale line).
+#
+#   bash editors/nvim/test/board_window.sh /path/to/gamels
+#
+# Needs nvim (NVIM names another) and tmux. In the board window: Enter
+# plays, u undoes in the transcript (not E21), ]m and [m step the
+# transcript, the word under the board goes with its board (after an
+# undo, the engine's reply undone, on another file), ? shows the keys,
+# q closes the window (no macro recorded). Exits non-zero on any failure.
+set -euo pipefail
+NVIM=${NVIM:-nvim}
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+plugin=$(cd "$here/.." && pwd)
+bin=${1:?usage: $0 /path/to/gamels}
+case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
+if ! command -v tmux >/dev/null 2>&1; then
+  echo "board_window: SKIP: tmux is not installed"
+  exit 0
+fi
+
+scratch=$(mktemp -d)
+session=gamels-window-$$
+cleanup() {
+  tmux kill-session -t "$session" 2>/dev/null || true
+  rm -rf "$scratch"
+}
+trap cleanup EXIT
+printf '3\nQUIT\n' > "$scratch/a.pousse"
+printf '4\nL1\nQUIT\n' > "$scratch/b.pousse"
+. "$here/tmux_nvim.sh"
+scratch_init "$scratch" "$plugin" "$bin"
+
+# 100 columns, the board window 40 of them: its lines wrap within it.
+start_nvim "$session" 100 40 "$scratch" "$NVIM" a.pousse
+
+screen() { tmux capture-pane -p -t "$session"; }
+failed=0
+pass() { echo "ok   $1"; }
+fail() {
+  echo "FAIL $1"
+  screen | sed 's/^/     /'
+  failed=$((failed + 1))
+}
+# until PATTERN: up to 10 s for it on the screen.
+until_on() {
+  for _ in $(seq 1 100); do
+    if screen | grep -q -- "$1"; then
+      return 0
+    fi
+    sleep 0.1
+  done
+  return 1
+}
+# until_off PATTERN: up to 10 s for it to leave the screen.
+until_off() {
+  for _ in $(seq 1 100); do
+    if ! screen | grep -q -- "$1"; then
+      return 0
+    fi
+    sleep 0.1
+  done
+  return 1
+}
+check_on() { if until_on "$1"; then pass "$2"; else fail "$2 (no \"$1\" on the screen)"; fi; }
+check_off() { if until_off "$1"; then pass "$2"; else fail "$2 (\"$1\" stays on the screen)"; fi; }
+keys() { tmux send-keys -t "$session" "$@"; sleep 0.3; }
+
+until_on 'QUIT' || true
+keys ':GamelsBoard' Enter
+check_on 'Pousse 3x3, game 1, before the first' ':GamelsBoard shows the empty board'
+check_on 'X to move' 'the server says whose turn it is'
+keys C-w l
+keys Enter
+check_on 'played move 1: T1' 'Enter in the board window plays T1'
+check_on 'after move 1 of 1' 'the board follows the move'
+
+keys u
+check_on 'before the first' 'u in the board window undoes the move in the transcript'
+if screen | grep -q 'E21'; then fail 'u gives no E21'; else pass 'u gives no E21'; fi
+check_off 'played move 1' 'the word about the move undone goes with it'
+
+keys Enter
+until_on 'after move 1 of 1' || true
+keys Enter
+check_on 'after move 2 of 2' 'two moves played'
+keys '[m'
+check_on 'after move 1 of 2' '[m in the board window steps the transcript back'
+keys ']m'
+check_on 'after move 2 of 2' ']m steps it on'
+
+# The engine's reply, then undone.
+keys ':GamelsEngine X' Enter
+check_on 'the engine played move 3' ':GamelsEngine X: the engine replies at once'
+keys u
+check_on 'after move 2 of 2' 'u takes the engine'"'"'s move back'
+check_off 'the engine played move' 'the word about the engine'"'"'s move goes with it'
+keys ':GamelsEngine off' Enter
+
+# A word said on one file's board is not shown on another's.
+keys Enter
+check_on 'played move 3' 'a move played on a.pousse'
+keys C-w h
+keys ':edit b.pousse' Enter
+check_on 'Pousse 4x4' 'the board follows b.pousse'
+check_off 'played move 3' 'the word about a.pousse is not on b.pousse'"'"'s board'
+
+keys C-w l
+keys '?'
+check_on 'undo / redo in the' '? shows the board window'"'"'s keys'
+check_on '│ *transcript *$' 'the keys wrap within the window'
+check_on '│            edge slots) *$' 'the key lines wrap in their column, every word kept'
+keys '?'
+check_off 'undo / redo in the' '? again hides them'
+keys q
+check_off 'Pousse 4x4' 'q closes the board window'
+if screen | grep -q 'recording'; then fail 'q records no macro'; else pass 'q records no macro'; fi
+
+if [ $failed -gt 0 ]; then
+  echo "board_window: $failed failed"
+  exit 1
+fi
+echo "board_window: all passed"
