@@ -1,15 +1,17 @@
 // Builds the page into site/ (embedded by web.go): the server compiled to
-// WebAssembly (stored gzip-compressed), the page's and the worker's
-// bundles, the HTML and the stylesheet. Run by `go generate ./web`, or
-// `npm run build` here. Installs the npm packages first when they are
-// missing (npm ci). Prints the sizes.
+// WebAssembly, the page's and the worker's bundles, the HTML and the
+// stylesheet, each text file with its gzip (.gz) and brotli (.br) copies
+// beside it; the module is stored as its two copies only (gamels web
+// serves it uncompressed from the .gz when asked). Run by
+// `go generate ./web`, or `npm run build` here. Installs the npm packages
+// first when they are missing (npm ci). Prints the sizes.
 //
-//   node build.mjs [--no-wasm]    --no-wasm keeps the gamels.wasm.gz already built
+//   node build.mjs [--no-wasm]    --no-wasm keeps the module already built
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync, copyFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync, brotliCompressSync, constants } from "node:zlib";
+import { gzipSync, gunzipSync, brotliCompressSync, constants } from "node:zlib";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const site = join(here, "site");
@@ -35,7 +37,8 @@ if (!process.argv.includes("--no-wasm")) {
     env: { ...process.env, GOOS: "js", GOARCH: "wasm" },
   });
   const raw = readFileSync(tmp);
-  writeFileSync(join(site, "gamels.wasm.gz"), gzipSync(raw, { level: 9 }));
+  writeFileSync(join(site, "gamels.wasm.gz"), gzip(raw));
+  writeFileSync(join(site, "gamels.wasm.br"), brotli(raw));
   execFileSync("rm", ["-f", tmp]);
 }
 
@@ -59,16 +62,39 @@ await esbuild.build({
 await esbuild.build({ ...common, entryPoints: [join(here, "src", "style.css")], outfile: join(site, "style.css") });
 for (const f of ["index.html", "favicon.svg"]) copyFileSync(join(here, "src", f), join(site, f));
 
-// The sizes, raw and compressed, of what a browser downloads.
+// The compressed copies of the text files of 1 KiB or more (a smaller
+// file gains less than its headers), and their sizes with the module's:
+// what a browser downloads, raw and compressed.
 let tot = { raw: 0, gz: 0, br: 0 };
-for (const f of ["index.html", "main.js", "worker.js", "style.css", "gamels.wasm.gz"]) {
-  let data = readFileSync(join(site, f));
-  if (f.endsWith(".gz")) data = (await import("node:zlib")).gunzipSync(data);
-  const gz = gzipSync(data, { level: 9 }).length;
-  const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-  tot.raw += data.length;
-  tot.gz += gz;
-  tot.br += br;
-  console.log(`web: ${f.replace(/\.gz$/, "").padEnd(12)} ${String(data.length).padStart(9)} B raw ${String(gz).padStart(8)} B gzip ${String(br).padStart(8)} B brotli`);
+for (const f of ["index.html", "main.js", "worker.js", "style.css", "favicon.svg", "gamels.wasm"]) {
+  let raw, gz, br;
+  if (f === "gamels.wasm") {
+    gz = readFileSync(join(site, f + ".gz"));
+    br = readFileSync(join(site, f + ".br"));
+    raw = gunzipSync(gz);
+  } else {
+    raw = readFileSync(join(site, f));
+    gz = br = raw;
+    if (raw.length >= 1024) {
+      writeFileSync(join(site, f + ".gz"), (gz = gzip(raw)));
+      writeFileSync(join(site, f + ".br"), (br = brotli(raw)));
+    } else {
+      for (const ext of [".gz", ".br"]) rmSync(join(site, f + ext), { force: true });
+    }
+  }
+  tot.raw += raw.length;
+  tot.gz += gz.length;
+  tot.br += br.length;
+  console.log(`web: ${f.padEnd(12)} ${String(raw.length).padStart(9)} B raw ${String(gz.length).padStart(8)} B gzip ${String(br.length).padStart(8)} B brotli`);
 }
 console.log(`web: ${"total".padEnd(12)} ${String(tot.raw).padStart(9)} B raw ${String(tot.gz).padStart(8)} B gzip ${String(tot.br).padStart(8)} B brotli`);
+
+function gzip(data) {
+  return gzipSync(data, { level: 9 });
+}
+
+function brotli(data) {
+  return brotliCompressSync(data, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+  });
+}

@@ -18,19 +18,23 @@ import (
 //go:embed all:site
 var site embed.FS
 
-// WasmGzip is the server's WebAssembly module in the embedded set,
-// stored gzip-compressed (a quarter of its size); it is served as
-// Wasm with Content-Encoding gzip.
+// The server's WebAssembly module is in the embedded set as its two
+// compressed copies only, Wasm+".gz" and Wasm+".br"; every other text
+// file of 1 KiB or more is there as it is and with the same two copies
+// beside it (build.mjs). gamels web serves each under its own name, in
+// the encoding the browser asks for.
 const (
-	Wasm     = "gamels.wasm"
-	WasmGzip = Wasm + ".gz"
+	Wasm = "gamels.wasm"
+	// Compressed copies, by suffix.
+	Gzip   = ".gz"
+	Brotli = ".br"
 )
 
 // ErrNotBuilt is Site's error when the binary was built without the page.
 var ErrNotBuilt = errors.New("the web page is not built into this binary: run `go generate ./web` (needs Node.js 18 or later and npm), then build gamels again")
 
 // The files every built page has; build.mjs writes them.
-var required = []string{"index.html", "main.js", "worker.js", "style.css", WasmGzip}
+var required = []string{"index.html", "main.js", "worker.js", "style.css", Wasm + Gzip, Wasm + Brotli}
 
 // Site returns the built page: the files of site/ (no dot files), or
 // ErrNotBuilt when one of the page's files is missing.

@@ -1,6 +1,10 @@
 // The page: a CodeMirror editor on one transcript, the language server in
 // a Web Worker (gamels.wasm, through @codemirror/lsp-client), the board
-// beside it, files in and out, examples and share links.
+// beside it, files in and out, examples and share links. Nothing typed is
+// lost: the transcript is kept across reloads (keep.ts), a transcript with
+// edits not saved to a file is replaced only after a question, and the
+// share link in the address bar and the share box go when the text they
+// hold is no longer the one shown.
 
 import { LSPClient, LSPPlugin, formatDocument, formatKeymap, hoverTooltips, serverCompletion, serverDiagnostics } from "@codemirror/lsp-client";
 import { EditorState, Compartment, type Extension } from "@codemirror/state";
@@ -11,11 +15,11 @@ import { lintKeymap, lintGutter } from "@codemirror/lint";
 import { closeBrackets, completionKeymap } from "@codemirror/autocomplete";
 import { workerTransport } from "./transport";
 import { diagnostics, inlayHints, semanticTokens, quickFix, sanitizeHTML, fastSync, engineFor, maxEngineText } from "./features";
-import { BoardView, annotatedExtension } from "./board";
-import { Player } from "./play";
-import { Engine, engineCapabilities } from "./engine";
+import { PageBoard, annotatedExtension } from "./board";
+import { engineCapabilities } from "./engine";
 import { serverRequests, type RequestHandler } from "./requests";
-import { wireDialog } from "./dialog";
+import { ask, wireDialog } from "./dialog";
+import { Keeper } from "./keep";
 import { decodeShare, encodeShare, isShare, ShareError } from "./share";
 import samplePousse from "../../testdata/examples/sample.pousse";
 import icfpPousse from "../../testdata/examples/icfp1998.pousse";
@@ -51,6 +55,8 @@ function kindOf(name: string): Kind | undefined {
 /** What the page shows: the file's name, from which its kind. */
 let fileName = "sample.pousse";
 let view: EditorView | undefined;
+/** The text shown has edits not saved to a file (Save). */
+let dirty = false;
 // The server's requests (workspace/applyEdit for the engine's move) are
 // answered by the handlers, filled in below (engine.ts).
 const serverHandlers: Record<string, RequestHandler> = {};
@@ -64,12 +70,17 @@ const client = new LSPClient({
     hoverTooltips({ hoverTime: 250 }),
     diagnostics(),
     serverDiagnostics(),
-    annotatedExtension((uri) => board.annotated(uri)),
+    annotatedExtension((uri) => board.session.annotated(uri)),
     engineCapabilities,
   ],
 }).connect(transport);
 transport.onStop((why) => status(`${why}. Reload the page to start it again.`, true));
 const started = performance.now();
+// Until the server answers initialize, the status line and the board say
+// that it is starting (the module is downloaded and compiled meanwhile).
+const starting = "Starting the language server…";
+status(starting);
+document.documentElement.dataset.starting = String(Math.round(performance.now()));
 client.initializing.then(
   () => {
     document.documentElement.dataset.ready = String(Math.round(performance.now()));
@@ -80,50 +91,16 @@ client.initializing.then(
   (e: unknown) => status(`The language server did not start: ${String((e as Error)?.message ?? e)}`, true),
 );
 
-// The board beside the editor (board.ts, the shared view), playing on it
-// (play.ts) and the engine's answers (engine.ts).
-const board: BoardView = new BoardView(() => view, $("boardview"), {
-  play: (_b, target) => void player.play(target),
-  newGame: () => void player.newGame(),
-  engine: (side) => {
-    board.send({ type: "engine", side });
-    opponent.setSide(side, view);
-  },
-});
-board.onShow = () => {
+// The board beside the editor (board.ts: the shared board session and
+// view, with the page's ports), the engine's edits answered (engine.ts).
+const board = new PageBoard(() => view, client, $("boardview"));
+board.send({ type: "empty", message: starting });
+board.session.onShow = () => {
   // When the server first answered the board (ms since navigation), for measurements.
   if (!document.documentElement.dataset.board) document.documentElement.dataset.board = String(Math.round(performance.now()));
 };
-// The file whose board is shown: a click on the board of a file opened
-// before is not sent (play.ts).
-let drawnUri = "";
-const host = {
-  view: () => view,
-  shown: () => {
-    const s = board.shown();
-    return s && { ...s, uri: drawnUri };
-  },
-  redraw: () => board.schedule(0),
-  status: (message: string, error = false) => board.send({ type: "status", message, error }),
-  busy: () => (opponent.searching ? "The engine is searching: play when it has answered." : ""),
-};
-const player = new Player(host, $("board"));
-const opponent = new Engine(client, host);
-Object.assign(serverHandlers, opponent.handlers());
-board.onDraw = (b, had) => {
-  drawnUri = (view && LSPPlugin.get(view)?.uri) ?? "";
-  player.decorate(b, had);
-};
-player.onPlayed = (p) => opponent.afterMove(p);
+Object.assign(serverHandlers, board.engine.handlers());
 wireDialog();
-{
-  // What a click on the board does, and its keys, under the view.
-  const hint = document.createElement("p");
-  hint.id = "playhint";
-  hint.className = "playhint";
-  $("boardview").append(hint);
-  $("board").setAttribute("aria-describedby", "playhint");
-}
 
 // The editor lives in a shadow root: there CodeMirror's style modules are
 // constructed stylesheets (adoptedStyleSheets), which the CSP allows,
@@ -182,6 +159,15 @@ function extensions(name: string): Extension {
       if (u.docChanged) board.schedule(300);
       else if (u.selectionSet) board.schedule(120);
     }),
+    EditorView.updateListener.of((u) => {
+      if (u.docChanged) {
+        dirty = true;
+        unshare();
+        keepSoon();
+      } else if (u.selectionSet) {
+        cursorMoved = true;
+      }
+    }),
   ];
 }
 
@@ -196,26 +182,104 @@ async function engine(n: number): Promise<void> {
   }
 }
 
-/** load puts text in the editor as file name, the cursor at pos. */
-function load(name: string, text: string, pos?: { line: number; character: number }): void {
+interface LoadOptions {
+  /** The text has edits not saved to a file (a transcript kept with them). */
+  dirty?: boolean;
+  /** The share link in the address bar stays: the text is the link's, or the link is yet to be read. */
+  keepLink?: boolean;
+}
+
+/**
+ * load puts text in the editor as file name, the cursor at pos (a line
+ * and character, or an offset), and keeps it (keep.ts).
+ */
+function load(name: string, text: string, pos?: { line: number; character: number } | number, opts: LoadOptions = {}): void {
   fileName = name;
+  dirty = !!opts.dirty;
+  if (!opts.keepLink) unshare();
   void engine(text.length);
   const state = EditorState.create({ doc: text, extensions: extensions(name) });
   if (!view) {
     view = new EditorView({ state, parent: editorHost, root: editorRoot });
+    // A scrolling region is focusable (axe-core's scrollable-region-focusable): a keyboard scrolls it.
+    view.scrollDOM.tabIndex = 0;
+    view.scrollDOM.setAttribute("aria-label", "The transcript");
   } else {
     view.setState(state);
   }
   $("filename").textContent = name;
   ($("kind") as HTMLSelectElement).value = kindOf(name) ?? "pousse";
   document.title = `${name}: gamels`;
-  if (pos) {
+  if (typeof pos === "number") {
+    view.dispatch({ selection: { anchor: Math.min(pos, view.state.doc.length) }, scrollIntoView: true });
+  } else if (pos) {
     const doc = view.state.doc;
     const line = doc.line(Math.min(Math.max(1, pos.line + 1), doc.lines));
     const at = line.from + Math.min(pos.character, line.length);
     view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
   }
   board.schedule(0);
+  keepNow();
+}
+
+/**
+ * replace loads a transcript in place of the one shown (what says how,
+ * for the question): when the one shown has edits not saved to a file,
+ * only if the user says so. It resolves to whether it loaded.
+ */
+async function replace(what: string, name: string, text: string, pos?: { line: number; character: number }, opts: LoadOptions = {}): Promise<boolean> {
+  if (view && dirty && view.state.doc.toString() !== text) {
+    const yes = await ask({
+      title: `Replace your edits to ${fileName}?`,
+      detail: `${what} replaces the transcript shown, whose edits are not saved to a file. Save (Ctrl+S) downloads it first.`,
+      ok: "Replace",
+    });
+    if (!yes) {
+      status(`Kept your edits to ${fileName}.`);
+      return false;
+    }
+  }
+  load(name, text, pos, opts);
+  return true;
+}
+
+// Keeping the transcript across reloads: after each edit (once typing
+// pauses), when another is loaded, and when the page goes (a reload, the
+// tab closed: the cursor too). Without storage (a browser that refuses
+// it), nothing is kept.
+let keeper: Keeper | undefined;
+try {
+  keeper = new Keeper(localStorage, sessionStorage);
+} catch {
+  keeper = undefined;
+}
+let keepTimer: ReturnType<typeof setTimeout> | undefined;
+let cursorMoved = false;
+/** Why the transcript shown could not be kept, once said. */
+let notKept = "";
+
+function keepSoon(): void {
+  clearTimeout(keepTimer);
+  keepTimer = setTimeout(keepNow, 400);
+}
+
+function keepNow(): void {
+  clearTimeout(keepTimer);
+  keepTimer = undefined;
+  cursorMoved = false;
+  if (!keeper || !view) return;
+  const why = keeper.keep({ name: fileName, text: view.state.doc.toString(), anchor: view.state.selection.main.head, dirty });
+  if (why && why !== notKept) status(`${fileName} is not kept across reloads: ${why}. Save (Ctrl+S) keeps it as a file.`, true);
+  notKept = why;
+}
+window.addEventListener("pagehide", () => {
+  if (keepTimer !== undefined || cursorMoved) keepNow();
+});
+
+/** unshare takes the share link out of the address bar and closes the share box: the text shown is no longer the link's. */
+function unshare(): void {
+  if (isShare(location.hash)) window.history.replaceState(null, "", location.pathname + location.search);
+  $("sharebox").hidden = true;
 }
 
 async function openFile(f: File): Promise<void> {
@@ -229,12 +293,13 @@ async function openFile(f: File): Promise<void> {
     status(`${f.name}: not .pousse, .spot or .path; read as ${k}.`);
     name = `${name}.${k}`;
   }
-  load(name, await f.text());
-  view?.focus();
+  if (await replace(`Opening ${f.name}`, name, await f.text())) view?.focus();
 }
 
 function save(): void {
   if (!view) return;
+  dirty = false;
+  keepNow();
   const blob = new Blob([view.state.doc.toString()], { type: "text/plain;charset=utf-8" });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
@@ -280,9 +345,8 @@ for (const name of Object.keys(examples)) {
   b.type = "button";
   b.textContent = name;
   b.title = `Open the example ${name}`;
-  b.addEventListener("click", () => {
-    load(name, examples[name]);
-    view?.focus();
+  b.addEventListener("click", async () => {
+    if (await replace(`Opening the example ${name}`, name, examples[name])) view?.focus();
   });
   $("examples").appendChild(b);
 }
@@ -306,7 +370,7 @@ $("kind").addEventListener("change", () => {
   if (!view) return;
   const k = $<HTMLSelectElement>("kind").value;
   const base = kindOf(fileName) ? fileName.slice(0, fileName.lastIndexOf(".")) : fileName;
-  load(`${base}.${k}`, view.state.doc.toString());
+  load(`${base}.${k}`, view.state.doc.toString(), view.state.selection.main.head, { dirty });
 });
 const modes = ["auto", "light", "dark"];
 $("theme").addEventListener("click", () => {
@@ -335,7 +399,10 @@ async function fromHash(): Promise<void> {
   try {
     const s = await decodeShare(location.hash);
     if (!kindOf(s.name)) throw new ShareError(`the link's file ${s.name} is not .pousse, .spot or .path`);
-    load(s.name, s.text, s);
+    if (!(await replace(`Opening the link's ${s.name}`, s.name, s.text, s, { keepLink: true }))) {
+      unshare();
+      return;
+    }
     status(`Opened ${s.name} from the link, at line ${s.line + 1}.`);
   } catch (e) {
     const why = e instanceof ShareError ? e.message : "it could not be read";
@@ -350,9 +417,18 @@ window.addEventListener("hashchange", () => void fromHash());
 (window as unknown as { gamels: unknown }).gamels = {
   client,
   view: () => view,
-  board: () => board.shown(),
+  board: () => board.session.shown()?.board,
   answer: (method: string, params: unknown) => serverHandlers[method]?.(params),
 };
 
-load("sample.pousse", examples["sample.pousse"]);
+// The transcript this tab showed before a reload (or the one kept last,
+// in a new tab), else the first example; then the share link, if any.
+{
+  const kept = keeper?.restore();
+  if (kept && kindOf(kept.name)) {
+    load(kept.name, kept.text, kept.anchor, { dirty: kept.dirty, keepLink: true });
+  } else {
+    load("sample.pousse", examples["sample.pousse"], undefined, { keepLink: true });
+  }
+}
 void fromHash();

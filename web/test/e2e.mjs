@@ -14,13 +14,28 @@
 // holding HTML shows as text and runs nothing; playing on the board
 // (playScenario: New game, clicks on slots and cells, undo and redo, the
 // middle-of-game question, refusals, the keyboard, the engine's value,
-// best move and answers, workspace/applyEdit). Measures (printed as
-// "measure:" lines): time to interactive, diagnostics after pasting a
-// 1 MB transcript, hover round trips, a click to the board redrawn.
+// best move and answers, workspace/applyEdit); a line explored without
+// writing it (exploreScenario: Explore and x, Escape, Write these moves, a
+// refused scratch move); nothing lost (keptScenario:
+// a reload keeps the transcript and its cursor, a question before an
+// example replaces edits, the share link and box go when the text
+// changes, a new tab shows the transcript kept last); on a 375 px phone
+// (phoneScenario: the board view fits, whose turn, the live region, n and
+// the move list's marks, a stale status line cleared, ?, axe-core). Each page opens in
+// a new browser context: an empty cache and storage, as a first visit.
+// Measures (printed as "measure:" lines): the bytes the browser receives
+// on a first visit (checked under 4 MB) and the time to interactive,
+// diagnostics after pasting a 1 MB transcript, hover round trips, a click
+// to the board redrawn.
 import puppeteer from "puppeteer-core";
 import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { createRequire } from "node:module";
+import { countBytes, received } from "./received.mjs";
+
+/** axe-core (a devDependency): the accessibility checks run in the page. */
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 const [url, gamels, shots] = process.argv.slice(2);
 if (!url || !gamels || !shots) {
@@ -44,8 +59,16 @@ const browser = await puppeteer.launch({
 const consoleErrors = [];
 const requests = [];
 
-async function open(href, scheme = "light") {
-  const page = await browser.newPage();
+/**
+ * open loads href in a new page of context (by default a new browser
+ * context: an empty cache and storage) and waits for the server. With
+ * count, it counts the bytes received, the worker's included
+ * (received.mjs).
+ */
+async function open(href, scheme = "light", { context, count = false } = {}) {
+  context ??= await browser.createBrowserContext();
+  const page = await context.newPage();
+  if (count) page.received = await countBytes(page);
   await page.setViewport({ width: 1280, height: 800 });
   await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: scheme }]);
   page.on("console", (m) => {
@@ -56,6 +79,18 @@ async function open(href, scheme = "light") {
   await page.goto(href);
   await page.waitForSelector("html[data-ready]", { timeout: 20000 });
   return page;
+}
+
+/** openExample clicks an example's button, answering yes to the question when there is one; it returns the question's title or "". */
+async function openExample(page, name) {
+  await page.click(`button[title^='Open the example ${name}']`);
+  await page.waitForFunction((n) => document.getElementById("ask").open || document.getElementById("filename").textContent === n, { timeout: 5000 }, name);
+  const asked = await page.evaluate(() => (document.getElementById("ask").open ? document.getElementById("asktitle").textContent : ""));
+  if (asked) {
+    await page.click("#askok");
+    await page.waitForFunction((n) => document.getElementById("filename").textContent === n, { timeout: 5000 }, name);
+  }
+  return asked;
 }
 
 /** The editor's text. */
@@ -183,7 +218,7 @@ async function playTimes(page, games) {
   }
   parts.push("6\nQUIT\n");
   const t = `${parts.length}\n\n${parts.join("\n")}`;
-  await page.click("button[title^='Open the example sample.pousse']");
+  await openExample(page, "sample.pousse");
   await page.evaluate((s) => {
     const v = window.gamels.view();
     v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: s }, userEvent: "input.paste" });
@@ -241,15 +276,46 @@ async function playScenario(page) {
   check(await waitBoard(page, 3, 0), "the board shows the new game 3 at move 0");
 
   // Three moves clicked on the edge slots: T3, L1, B2.
+  const boardTop = () => page.$eval("#board", (e) => e.getBoundingClientRect().top);
+  // What stands above the board, by height, for a failure's detail.
+  const above = () =>
+    page.$eval("#board", (e) => {
+      const root = e.closest("main").parentElement;
+      return [...root.children, ...root.querySelector("header").children, ...root.querySelector(".strip").children]
+        .map((c) => `${c.tagName.toLowerCase()}.${c.className}=${c.getBoundingClientRect().height}`)
+        .join(" ");
+    });
+  await sleep(500);
+  const top0 = await boardTop();
+  const above0 = await above();
   const moves = [];
   for (const slot of ["T3", "L1", "B2"]) {
     const before = await text(page);
-    await page.click(`#board rect.slot[data-slot="${slot}"]`);
+    if (slot === "L1") {
+      // The board redrawn between the press and the release (as when the
+      // engine's value arrives): the browser fires no click, the move is
+      // still played.
+      const r = await page.$eval(`#board rect.slot[data-slot="${slot}"]`, (e) => {
+        const b = e.getBoundingClientRect();
+        return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      });
+      await page.mouse.move(r.x, r.y);
+      await page.mouse.down();
+      await page.evaluate(() => {
+        const svg = document.querySelector("#board svg.gamels-board");
+        svg.replaceWith(svg.cloneNode(true));
+      });
+      await page.mouse.up();
+    } else {
+      await page.click(`#board rect.slot[data-slot="${slot}"]`);
+    }
     moves.push(slot);
     const want = before.replace(/\nQUIT\n$/, `\n${slot}\nQUIT\n`);
     const ok = await waitText(page, want);
-    check(ok && (await waitBoard(page, 3, moves.length)), `a click on slot ${slot} writes move ${moves.length} and the board follows`, (await text(page)).slice(-30).replace(/\n/g, "|"));
+    check(ok && (await waitBoard(page, 3, moves.length)), `a click on slot ${slot} writes move ${moves.length} and the board follows`, (await text(page)).slice(-30).replace(/\n/g, "|") + (ok ? "" : ` (status: ${await page.$eval("#boardstatus", (e) => e.textContent).catch(() => "?")})`));
   }
+  const top1 = await boardTop();
+  check(top1 === top0, "the board stays where it was as the moves' values and graph arrive (no jump under the pointer)", `top ${top0} -> ${top1}` + (top1 === top0 ? "" : `; above: ${above0} -> ${await above()}`));
   const played = await text(page);
   check(played === sample.replace(/^2$/m, "3") + "\n3\nT3\nL1\nB2\nQUIT\n" && canonical(played, "pousse"), "the three moves make the expected transcript, canonical (gamels fmt)", JSON.stringify(played.slice(-30)));
   // The engine's value of the position shown, and its best move marked on the board (the shared view).
@@ -261,9 +327,18 @@ async function playScenario(page) {
   check(valued && (/no forced result/.test(value.line) || /^[LRTB][1-3]$/.test(value.best)), "the value line and the best move marked on the board", JSON.stringify(value));
   const cur = await cursorLine(page);
   check(played.split("\n")[cur - 1] === "B2", "the cursor is on the move written", `line ${cur}`);
-  await page.hover('#board rect.slot[data-slot="R1"]');
+  // Pointed at again when no preview came: a board redrawn under the
+  // pointer (the value's answer, say) fires no new pointerover.
+  let preview = 0;
+  for (let i = 0; i < 3 && preview === 0; i++) {
+    await page.mouse.move(1, 1);
+    await page.hover('#board rect.slot[data-slot="R1"]');
+    preview = await page
+      .waitForFunction(() => document.querySelectorAll("#board rect.cell.preview").length, { timeout: 2000 })
+      .then((h) => h.jsonValue())
+      .catch(() => 0);
+  }
   await page.screenshot({ path: join(shots, "web-play.png") });
-  const preview = await page.$$eval("#board rect.cell.preview", (l) => l.length);
   check(preview > 0, "pointing at a slot previews its push", `${preview} cells`);
 
   // Undo: one step per move.
@@ -351,16 +426,25 @@ async function playScenario(page) {
       )
       .then(() => true)
       .catch(() => false);
+  // The level beside "Engine plays": normal at first; easy chosen is set, said and kept for the next visit.
+  const level0 = await page.$eval("#enginelevel", (e) => (e.hidden ? "hidden" : e.value));
+  await page.select("#enginelevel", "easy");
+  for (let i = 0; i < 30 && !/easy level/.test(await statusText(page)); i++) await sleep(100);
+  const kept = await page.evaluate(() => localStorage.getItem("gamels.engine.level"));
+  check(level0 === "normal" && /The engine plays at the easy level/.test(await statusText(page)) && kept === "easy", "the level: normal at first, easy chosen is said and kept", `${level0} ${kept} ${await statusText(page)}`);
   const beforeToggle = await text(page);
   await page.click("#engine"); // off -> X: O is to move, the engine waits
   await sleep(300);
   check((await text(page)) === beforeToggle && (await page.$eval("#engine", (e) => e.textContent)) === "Engine plays: X", "engine plays X, O to move: nothing yet", await page.$eval("#engine", (e) => e.textContent));
   await page.click("#engine"); // X -> O
   const atOnce = await engineMove(beforeToggle, "");
+  for (let i = 0; i < 50 && !/The engine played move 4/.test(await statusText(page)); i++) await sleep(100);
   check(atOnce && /The engine played move 4: [LRTB]\d/.test(await statusText(page)) && (await waitBoard(page, 3, 4)), "engine plays O, chosen with O to move: it plays move 4 at once", await statusText(page));
   const beforeEngine = await text(page);
   await page.click('#board rect.slot[data-slot="B1"]');
   const answered = await engineMove(beforeEngine, "B1\n");
+  // The edit comes before the command's answer, and the status line with it.
+  for (let i = 0; i < 50 && !/The engine played move 6/.test(await statusText(page)); i++) await sleep(100);
   const engineText = await text(page);
   const engineStatus = await statusText(page);
   check(answered && /The engine played move 6: [LRTB]\d/.test(engineStatus) && canonical(engineText, "pousse"), "B1 (move 5) is answered by the engine's move 6, canonical", `${engineStatus} ${JSON.stringify(engineText.slice(-24))}`);
@@ -412,7 +496,7 @@ async function playScenario(page) {
   check(await waitText(page, staleBefore), "undo takes the applied edit back");
 
   // Spot: a new 3x3 game (before the terminating 0), a click on a cell places a spot.
-  await page.click("button[title^='Open the example sample.spot']");
+  await openExample(page, "sample.spot");
   await page.click("#newGame");
   await page.waitForSelector("#ask[open]", { timeout: 5000 });
   await page.$eval("#asksize", (e) => (e.value = ""));
@@ -424,10 +508,11 @@ async function playScenario(page) {
     .catch(() => false);
   check(spotNew && (await waitBoard(page, 4, 0)), "sample.spot: New game writes a 3×3 game 4 before the 0", JSON.stringify((await text(page)).slice(-20)));
   const spotBefore = await text(page);
+  const spotAt = await page.evaluate(() => `board game ${document.querySelector("#board svg.gamels-board")?.getAttribute("data-game")}, cursor line ${window.gamels.view().state.doc.lineAt(window.gamels.view().state.selection.main.head).number}`);
   await page.click('#board svg.spot > rect.cell[data-row="2"][data-col="1"]');
   const spotOk = await waitText(page, spotBefore.replace(/\n3\n(\n*)0\n$/, "\n3\n2 1 +\n$10\n"));
   const spotText = await text(page);
-  check(spotOk && canonical(spotText, "spot"), "Spot: a click on cell 2 1 writes 2 1 +, canonical", JSON.stringify(spotText.slice(-24)));
+  check(spotOk && canonical(spotText, "spot"), "Spot: a click on cell 2 1 writes 2 1 +, canonical", `${JSON.stringify(spotText.slice(-24))} (clicked at ${spotAt}; now ${await page.evaluate(() => document.querySelector("#board svg.gamels-board")?.getAttribute("data-game"))}, status: ${await statusText(page)})`);
   // The keyboard on Spot's cells: Tab from the board, ArrowRight, Enter.
   await waitBoard(page, 4, 1);
   await page.focus("#board");
@@ -439,7 +524,7 @@ async function playScenario(page) {
   const spotKeyed = await waitText(page, spotText.replace(/\n2 1 \+\n(\n*)0\n$/, "\n2 1 +\n2 2 +\n$10\n"));
   check(cellFirst === "2,1" && cellNext === "2,2" && spotKeyed, "Spot by keyboard: Tab to cell 2 1 (clicked last), ArrowRight to 2 2, Enter writes 2 2 +", `${cellFirst} ${cellNext} ${JSON.stringify((await text(page)).slice(-24))}`);
   await page.screenshot({ path: join(shots, "web-play-spot.png") });
-  await page.click("button[title^='Open the example boards.path']");
+  await openExample(page, "boards.path");
   await cursorTo(page, 5);
   await sleep(300); // the board follows the cursor after 120 ms
   check(await waitBoard(page, 1, 0), "boards.path: board 1");
@@ -458,13 +543,300 @@ async function playScenario(page) {
   await page.close();
 }
 
+/**
+ * exploreScenario: a line tried on the board without writing it. Explore
+ * (the button), two clicks: the board shows the line's position and the
+ * banner lists its moves, the transcript unchanged; Escape discards it;
+ * x and two clicks again, "Write these moves" asks before replacing the
+ * rest and writes them; a scratch move after the end of a game is
+ * refused with the server's reason. Saves web-explore.png.
+ */
+async function exploreScenario(base) {
+  const page = await open(base);
+  const sample = await text(page);
+  const scratch = () => page.$$eval("#scratch li", (ls) => ls.map((l) => l.textContent));
+  const banner = () => page.$eval("#explore-banner", (e) => !e.hidden);
+  await cursorTo(page, 7); // game 1, T2: move 2 of 5
+  check(await waitBoard(page, 1, 2), "explore: game 1 at move 2");
+  const rowsBefore = await page.$eval("#postext", (e) => e.textContent);
+  await page.click("#explore");
+  await page.waitForSelector("#explore-banner:not([hidden])", { timeout: 5000 });
+  await page.click('#board rect.slot[data-slot="T3"]');
+  check(await waitBoard(page, 1, 3), "explore: a click tries T3, the board at move 3 of the line");
+  await page.click('#board rect.slot[data-slot="L1"]');
+  check(await waitBoard(page, 1, 4), "explore: a second click tries L1, the board at move 4 of the line");
+  const shown = await page.evaluate(() => ({
+    moves: document.querySelectorAll("#moves li").length,
+    current: document.querySelector("#moves li.current")?.textContent ?? "",
+    pos: document.getElementById("pos").textContent,
+    rows: document.getElementById("postext").textContent,
+  }));
+  check(
+    JSON.stringify(await scratch()) === '["T3","L1"]' && shown.moves === 5 && shown.current === "T2" && shown.pos === "2 + 2 / 5" && shown.rows !== rowsBefore && (await text(page)) === sample,
+    "explore: the banner lists T3 L1 apart, the move list stays the game's (T2 current), the board is the line's, the transcript unchanged",
+    JSON.stringify(shown),
+  );
+  const valued = await page
+    .waitForFunction(() => /^Engine: .*; best [LRTB]\d/.test(document.getElementById("value").textContent), { timeout: 8000 })
+    .then(() => true)
+    .catch(() => false);
+  check(valued, "explore: the value line judges the explored position", await page.$eval("#value", (e) => e.textContent));
+  await page.screenshot({ path: join(shots, "web-explore.png") });
+  await page.focus("#board");
+  await page.keyboard.press("Escape");
+  check((await waitBoard(page, 1, 2)) && !(await banner()) && (await text(page)) === sample, "explore: Escape discards the line: the board at move 2, the transcript unchanged", await statusText(page));
+
+  // x, two clicks, Write these moves: the question, then the moves written.
+  await page.focus("#board");
+  await page.keyboard.press("x");
+  await page.waitForSelector("#explore-banner:not([hidden])", { timeout: 5000 });
+  await page.click('#board rect.slot[data-slot="T3"]');
+  await waitBoard(page, 1, 3);
+  await page.click('#board rect.slot[data-slot="L1"]');
+  check(await waitBoard(page, 1, 4), "explore (x): T3 and L1 tried again");
+  await page.click("#explore-write");
+  await page.waitForSelector("#ask[open]", { timeout: 5000 });
+  const q = await page.evaluate(() => document.getElementById("asktitle").textContent);
+  check(/move 3/.test(q), "Write these moves in the middle of a game asks first", q);
+  await page.click("#askok");
+  const written = sample.replace("L2\nT2\nL2\nB2\nR2\nQUIT", "L2\nT2\nT3\nL1\nQUIT");
+  check((await waitText(page, written)) && (await waitBoard(page, 1, 4)), "Write these moves: T3 and L1 in the transcript in place of the rest, the board at move 4", JSON.stringify((await text(page)).slice(0, 120)));
+  check(!(await banner()), "after writing, the view no longer explores", await statusText(page));
+
+  // A scratch move after the end of game 2 (X WINS at move 7): refused, shown.
+  await cursorTo(page, 21);
+  check(await waitBoard(page, 2, 7), "explore: game 2 at move 7 (X WINS)");
+  await page.click("#explore");
+  await page.waitForSelector("#explore-banner:not([hidden])", { timeout: 5000 });
+  await page.click('#board rect.slot[data-slot="T3"]');
+  await page.waitForSelector("#boardstatus.error", { timeout: 5000 });
+  const refused = await statusText(page);
+  check(/^Scratch move 1 \("T3"\) cannot be played: the game ended at move 7/.test(refused) && (await scratch()).length === 0, "explore: a move after the end is refused with the server's reason", refused);
+  await page.close();
+}
+
+/**
+ * phoneScenario: the page on a 375 px phone. The board view fits (no
+ * sideways scroll, the whole board in sight, slots of 32 px or more as
+ * touch targets, the move list under the board); whose turn it is is
+ * said; each step is said in the live region; n goes to the annotated
+ * move and the move list shows its mark; a status line goes when the
+ * view steps on; ? shows the keys; axe-core finds no serious or critical
+ * violation. Saves web-375.png.
+ */
+async function phoneScenario(href) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: 375, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  // axe-core is injected as a script: the page's CSP would refuse it.
+  await page.setBypassCSP(true);
+  page.on("pageerror", (e) => consoleErrors.push(`pageerror: ${e.message}`));
+  await page.goto(href);
+  await page.waitForSelector("html[data-ready]", { timeout: 20000 });
+  await page.waitForFunction(() => document.documentElement.dataset.board, { timeout: 20000 });
+  await cursorTo(page, 19);
+  await waitBoardMove(page, 5).catch(() => {});
+  await sleep(500);
+  const lay = await page.evaluate(() => {
+    const view = document.getElementById("boardview");
+    const svg = document.querySelector("#board svg.gamels-board").getBoundingClientRect();
+    const slots = [...document.querySelectorAll("#board rect.slot")].map((r) => r.getBoundingClientRect());
+    const moves = document.getElementById("moves").getBoundingClientRect();
+    return {
+      width: innerWidth,
+      scroll: document.scrollingElement.scrollWidth,
+      viewScroll: view.scrollWidth - view.clientWidth,
+      svg: { left: Math.round(svg.left), right: Math.round(svg.right), bottom: Math.round(svg.bottom) },
+      slot: Math.round(Math.min(...slots.map((r) => Math.min(r.width, r.height)))),
+      movesBelow: moves.top >= svg.bottom - 1,
+      turn: document.getElementById("turn").textContent,
+      announce: document.getElementById("announce").textContent,
+    };
+  });
+  check(lay.scroll <= lay.width && lay.viewScroll <= 1 && lay.svg.left >= 0 && lay.svg.right <= lay.width, "375 px: no sideways scroll, the whole board in the width", JSON.stringify(lay));
+  check(lay.slot >= 32, "375 px: the edge slots are 32 px or more each way (touch targets)", `${lay.slot} px`);
+  check(lay.movesBelow, "375 px: the move list goes under the board", JSON.stringify(lay));
+  check(/^[XO] to move$/.test(lay.turn), 'whose turn it is: "X to move" / "O to move"', lay.turn);
+  check(/^Move 5 of \d+, X /.test(lay.announce), "the live region says the step in words", lay.announce);
+  // What a person sees: the board view (the lower half, scrolled to its header).
+  await page.$eval("#boardview", (v) => v.scrollIntoView({ block: "start" }));
+  await page.$eval("#boardview header", (h) => h.scrollIntoView({ block: "start" }));
+  await sleep(200);
+  await page.screenshot({ path: join(shots, "web-375.png") });
+
+  // n to the next annotated move: its mark in the move list.
+  await page.focus("#board");
+  const before = (await boardState(page)).move;
+  await page.keyboard.press("n");
+  await page.waitForFunction((b) => Number(document.querySelector("#board svg.gamels-board")?.getAttribute("data-move")) !== b, { timeout: 8000 }, before).catch(() => {});
+  const at = await page.evaluate(() => {
+    const m = Number(document.querySelector("#board svg.gamels-board")?.getAttribute("data-move"));
+    return { move: m, mark: document.querySelector(`#moves li[data-move="${m}"] .mark`)?.textContent?.trim() ?? "" };
+  });
+  check(at.move > before && /^(\?\?|\?|!|\?!)$/.test(at.mark), "n: to the next annotated move, its mark in the move list", JSON.stringify(at));
+  // A status about one position goes when the view steps on.
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press("n");
+    await sleep(150);
+    if (/No annotated move after/.test(await statusText(page))) break;
+  }
+  const said = await statusText(page);
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForFunction(() => document.getElementById("boardstatus").textContent === "", { timeout: 5000 }).catch(() => {});
+  check(/No annotated move after/.test(said) && (await statusText(page)) === "", "a status line about one move is cleared after a step", `${said} -> ${await statusText(page)}`);
+  await page.keyboard.press("?");
+  check(await page.$eval("#keys", (e) => !e.hidden && /next, previous annotated move/.test(e.textContent)), "? shows the keys");
+  await page.keyboard.press("?");
+
+  // Engine plays, one behaviour: in a new game (X to move), cycling off,
+  // X, O passes X without playing X's move; resting on X plays it at once.
+  await page.click("#newGame");
+  await page.waitForSelector("#ask[open]", { timeout: 5000 });
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => /before the first move/.test(document.getElementById("title")?.textContent ?? ""), { timeout: 8000 }).catch(() => {});
+  const fresh = await page.evaluate(() => ({ turn: document.getElementById("turn").textContent, verdict: document.getElementById("verdict").textContent, value: document.getElementById("value").textContent }));
+  check(fresh.turn === "X to move" && /^No result yet/.test(fresh.verdict), 'a new game: "X to move", "No result yet", not the bare TIE GAME', JSON.stringify(fresh));
+  // In the page the server has one thread, which the new game's annotations
+  // share with this search: on a loaded machine it takes seconds.
+  await page.waitForFunction(() => /best [LRTB]\d/.test(document.getElementById("value")?.textContent ?? ""), { timeout: 30000 }).catch(() => {});
+  const value0 = await page.$eval("#value", (e) => e.textContent);
+  check(/best [LRTB]\d/.test(value0), "move 0 of the new game has the engine's value and best move", value0);
+  const t0 = await text(page);
+  await page.click("#engine"); // off -> X
+  await page.click("#engine"); // X -> O
+  await sleep(1500);
+  check((await text(page)) === t0, "cycling off, X, O with X to move: X's move not played on the way");
+  await page.click("#engine"); // O -> off
+  await page.click("#engine"); // off -> X: rests on the side to move
+  const playedX = await page
+    .waitForFunction((t) => window.gamels.view().state.doc.toString() !== t && /The engine played move 1/.test(document.getElementById("boardstatus").textContent), { timeout: 20000 }, t0)
+    .then(() => true)
+    .catch(() => false);
+  check(playedX, "choosing X, the side to move, and resting there: the engine plays move 1 at once", await statusText(page));
+  await page.click("#engine"); // X -> O
+  await page.click("#engine"); // O -> off
+
+  // axe-core: no serious or critical violation.
+  await page.addScriptTag({ path: axePath });
+  const bad = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+  });
+  check(bad.length === 0, "axe-core: no serious or critical violation on the page", bad.join(" | "));
+  await context.close();
+}
+
+/**
+ * keptScenario checks that nothing typed is lost, in one browser context
+ * (its storage shared by its tabs, as a user's): a reload keeps the
+ * transcript and its cursor; an example asks before it replaces edits
+ * (Cancel keeps them) and not when there are none; the share link in the
+ * address bar and the share box go when the text changes or another file
+ * is shown; a link opened over edits asks too; a new tab shows the
+ * transcript kept last, and two tabs keep their own.
+ */
+async function keptScenario(base) {
+  const context = await browser.createBrowserContext();
+  const page = await open(base, "light", { context });
+  const sample = await text(page);
+  await replaceLine(page, 5, "T3");
+  await cursorTo(page, 7, 1);
+  const edited = await text(page);
+  await page.reload();
+  await page.waitForSelector("html[data-ready]", { timeout: 20000 });
+  const after = await page.evaluate(() => {
+    const v = window.gamels.view();
+    const head = v.state.selection.main.head;
+    return { name: document.getElementById("filename").textContent, line: v.state.doc.lineAt(head).number, ch: head - v.state.doc.lineAt(head).from };
+  });
+  check((await text(page)) === edited && edited !== sample && after.name === "sample.pousse" && after.line === 7 && after.ch === 1, "a reload keeps the edited transcript, its name and its cursor", JSON.stringify(after));
+
+  // An example over edits: the question; Cancel keeps them, Replace replaces.
+  await page.click("button[title^='Open the example sample.spot']");
+  await page.waitForSelector("#ask[open]", { timeout: 5000 });
+  const q = await page.evaluate(() => ({ title: document.getElementById("asktitle").textContent, ok: document.getElementById("askok").textContent, focused: document.activeElement?.id }));
+  check(/Replace your edits to sample\.pousse\?/.test(q.title) && q.ok === "Replace" && q.focused === "askcancel", "an example over unsaved edits asks first (Cancel focused)", JSON.stringify(q));
+  await page.screenshot({ path: join(shots, "web-replace-edits.png") });
+  await page.click("#askcancel");
+  await sleep(200);
+  check((await text(page)) === edited && /Kept your edits/.test(await page.$eval("#status", (e) => e.textContent)), "Cancel keeps the edits", await page.$eval("#status", (e) => e.textContent));
+  const asked = await openExample(page, "sample.spot");
+  check(asked !== "" && (await text(page)) !== edited && (await page.$eval("#filename", (e) => e.textContent)) === "sample.spot", "Replace opens the example", asked);
+  check((await openExample(page, "boards.path")) === "", "an example over a transcript without edits opens without a question");
+  await page.reload();
+  await page.waitForSelector("html[data-ready]", { timeout: 20000 });
+  check((await page.$eval("#filename", (e) => e.textContent)) === "boards.path", "a reload shows the example shown last");
+
+  // The share link: in the address bar and the box, gone once the text changes.
+  const hashOf = () => page.evaluate(() => location.hash);
+  const boxOpen = () => page.$eval("#sharebox", (e) => !e.hidden);
+  await page.click("#share");
+  await page.waitForFunction(() => location.hash.includes("z="), { timeout: 5000 });
+  check(await boxOpen(), "Share link: the link in the address bar and the box");
+  await replaceLine(page, 1, "# an edit after sharing");
+  await sleep(100);
+  check(!(await hashOf()).includes("z=") && !(await boxOpen()), "an edit takes the link out of the address bar and closes the box", await hashOf());
+  await page.click("#share");
+  await page.waitForFunction(() => location.hash.includes("z="), { timeout: 5000 });
+  const link = await page.evaluate(() => location.href);
+  await openExample(page, "sample.pousse");
+  check(!(await hashOf()).includes("z=") && !(await boxOpen()), "another file shown: the link and the box go", await hashOf());
+
+  // A link opened over edits asks too; Cancel keeps the edits and drops the link.
+  await replaceLine(page, 1, "# mine");
+  const mine = await text(page);
+  await page.evaluate((h) => (location.hash = h), new URL(link).hash);
+  await page.waitForSelector("#ask[open]", { timeout: 5000 });
+  await page.click("#askcancel");
+  await sleep(200);
+  check((await text(page)) === mine && !(await hashOf()).includes("z="), "a link opened over edits asks; Cancel keeps them and drops the link", await hashOf());
+
+  // A new tab shows the transcript kept last; each tab keeps its own.
+  await sleep(600); // the edit is kept once typing pauses
+  const tab2 = await open(base, "light", { context });
+  check((await text(tab2)) === mine, "a new tab shows the transcript kept last");
+  await openExample(tab2, "sample.spot");
+  await sleep(600);
+  await page.reload();
+  await page.waitForSelector("html[data-ready]", { timeout: 20000 });
+  check((await text(page)) === mine, "the first tab, reloaded, still has its own transcript, not the second tab's");
+  await context.close();
+}
+
+// WEB_E2E_ONLY=play|explore|phone|kept runs that scenario alone (while working on the view).
+const only = { play: async (u) => playScenario(await open(u)), explore: exploreScenario, phone: phoneScenario, kept: keptScenario }[process.env.WEB_E2E_ONLY ?? ""];
+if (only) {
+  try {
+    await only(url.replace(/#.*$/, ""));
+  } catch (e) {
+    check(false, "the run", e.stack ?? String(e));
+  }
+  await browser.close();
+  console.log(failures === 0 ? "web e2e: all checks passed" : `web e2e: ${failures} check(s) failed`);
+  process.exit(failures === 0 ? 0 : 1);
+}
+
 try {
-  // 1. Start: time to interactive (the server initialized, the first board drawn).
+  // 1. A first visit: the bytes received, and the time to interactive
+  // (the server initialized, the first board drawn); meanwhile the page
+  // says that the server is starting.
   const t0 = Date.now();
-  let page = await open(url);
+  let page = await open(url, "light", { count: true });
   await page.waitForFunction(() => document.documentElement.dataset.board, { timeout: 10000 });
-  const ready = await page.evaluate(() => ({ ready: Number(document.documentElement.dataset.ready), board: Number(document.documentElement.dataset.board) }));
-  console.log(`measure: interactive ${Math.max(ready.ready, ready.board)} ms after navigation (server initialized ${ready.ready} ms, board drawn ${ready.board} ms; wall ${Date.now() - t0} ms)`);
+  const ready = await page.evaluate(() => ({
+    starting: Number(document.documentElement.dataset.starting),
+    ready: Number(document.documentElement.dataset.ready),
+    board: Number(document.documentElement.dataset.board),
+  }));
+  const load = (await import("node:fs")).readFileSync("/proc/loadavg", "utf8").split(" ")[0];
+  console.log(
+    `measure: interactive ${Math.max(ready.ready, ready.board)} ms after navigation ("starting" shown ${ready.starting} ms, server initialized ${ready.ready} ms, board drawn ${ready.board} ms; wall ${Date.now() - t0} ms; load ${load})`,
+  );
+  check(ready.starting < ready.ready, "the page says that the server is starting before it is ready", JSON.stringify(ready));
+  const got = page.received();
+  for (const l of received(got)) console.log(l);
+  const wasm = got.responses.find((r) => r.method === "GET" && /gamels\.wasm/.test(r.url) && r.status === 200);
+  check(got.total < 4_000_000 && !!wasm && wasm.bytes < 3_500_000, "a first visit receives under 4 MB, the module compressed", `${got.total} B; module ${wasm?.url} ${wasm?.bytes} B`);
   const csp = await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content ?? "");
   check(csp.includes("script-src 'self' 'wasm-unsafe-eval'") && !csp.includes("unsafe-inline"), "the page's CSP allows its own scripts and wasm only", csp);
 
@@ -545,7 +917,16 @@ try {
   diag = nextDiagnostics(page);
   await replaceLine(page, 7, "t2");
   await diag;
-  await page.waitForFunction(() => document.getElementById("editor").shadowRoot.querySelector(".cm-panel-lint .cm-diagnosticAction"), { timeout: 5000 });
+  // The panel is redrawn as diagnostics arrive: wait for t2's own item with its action.
+  await page
+    .waitForFunction(
+      () =>
+        [...document.getElementById("editor").shadowRoot.querySelectorAll(".cm-panel-lint li.cm-diagnostic")].some(
+          (li) => /t2/.test(li.querySelector(".cm-diagnosticText")?.textContent ?? "") && li.querySelector(".cm-diagnosticAction"),
+        ),
+      { timeout: 8000 },
+    )
+    .catch(() => {});
   diags = await lint(page);
   const lower = diags.find((d) => /t2/.test(d.message));
   check(!!lower && lower.actions.length > 0, "t2 (lower case) offers a quick fix", JSON.stringify(lower));
@@ -570,7 +951,7 @@ try {
   check(formatted, "Format gives gamels fmt's text", JSON.stringify(await text(page)));
 
   // 6. A share link opens the same text at the same move.
-  await page.click("button[title^='Open the example sample.pousse']");
+  await openExample(page, "sample.pousse");
   await cursorTo(page, 19);
   await waitBoardMove(page, 5);
   const before = await boardState(page);
@@ -697,7 +1078,16 @@ try {
   // the engine's answer, Spot and PATH.
   await playScenario(await open(url.replace(/#.*$/, "")));
 
-  // 10. The dark scheme.
+  // 9a. Exploring a line on the board without writing it.
+  await exploreScenario(url.replace(/#.*$/, ""));
+
+  // 9b. On a 375 px phone: the view fits, says whose turn, is accessible.
+  await phoneScenario(url.replace(/#.*$/, ""));
+
+  // 10. Nothing lost: reloads, questions, the share link in step.
+  await keptScenario(url.replace(/#.*$/, ""));
+
+  // 11. The dark scheme.
   const dark = await open(url.replace(/#.*$/, ""), "dark");
   await dark.waitForFunction(() => document.documentElement.dataset.board, { timeout: 10000 });
   await cursorTo(dark, 19);

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { EditorState, Text } from "@codemirror/state";
 import { changesFor, editsFor, offsetOf, type TextEdit } from "../src/edits";
-import { nextTarget, sideToMove, type Box, type Direction } from "../src/targets";
+import { nextTarget, sideToMove, type Box, type Direction } from "../../editors/board/targets";
 import { serverRequests } from "../src/requests";
 import type { Transport } from "@codemirror/lsp-client";
 

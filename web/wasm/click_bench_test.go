@@ -11,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/zap"
-
 	"gamels/lsp"
 	"gamels/lsp/wire"
 )
@@ -30,9 +28,9 @@ import (
 // "page" is the page's server (options); "leading=0" the same without
 // its Options.Leading, the publication started at once.
 func BenchmarkClickWasm(b *testing.B) {
-	b.Run("page", func(b *testing.B) { benchClick(b, options(zap.NewNop(), "")) })
+	b.Run("page", func(b *testing.B) { benchClick(b, options(nil, "")) })
 	b.Run("leading=0", func(b *testing.B) {
-		o := options(zap.NewNop(), "")
+		o := options(nil, "")
 		o.Leading = 0
 		benchClick(b, o)
 	})
@@ -43,7 +41,7 @@ func benchClick(b *testing.B, opts lsp.Options) {
 	posted := make(chan string, 64)
 	c := newConn(func(msg string) { posted <- msg })
 	srv := lsp.NewServer(opts)
-	go srv.Serve(context.Background(), wire.NewStream(c, zap.NewNop()))
+	go srv.Serve(context.Background(), wire.NewStream(c, nil))
 	send := func(v any) {
 		msg, err := json.Marshal(v)
 		if err != nil {

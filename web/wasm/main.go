@@ -21,18 +21,29 @@ import (
 	"syscall/js"
 	"time"
 
-	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
 	"gamels/analyze/solve"
+	"gamels/internal/zlog"
 	"gamels/lsp"
 	"gamels/lsp/wire"
 )
 
 func main() {
-	enc := zap.NewDevelopmentEncoderConfig()
-	enc.TimeKey = "" // the console stamps its own time
-	logger := zap.New(zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(os.Stderr), zap.InfoLevel))
+	// zap's development console format, made with zapcore alone: package
+	// zap would link net/http and crypto/tls (internal/zlog). No time:
+	// the console stamps its own.
+	enc := zapcore.EncoderConfig{
+		LevelKey:       "L",
+		NameKey:        "N",
+		MessageKey:     "M",
+		StacktraceKey:  "S",
+		LineEnding:     zapcore.DefaultLineEnding,
+		EncodeLevel:    zapcore.CapitalLevelEncoder,
+		EncodeDuration: zapcore.StringDurationEncoder,
+	}
+	core := zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(os.Stderr), zapcore.InfoLevel)
+	logger := zlog.New(core)
 
 	version := "(devel)"
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
@@ -51,9 +62,9 @@ func main() {
 	// before.
 	js.Global().Call("gamelsReady")
 
-	srv := lsp.NewServer(options(logger, version))
-	code := srv.Serve(context.Background(), wire.NewStream(c, logger))
-	logger.Info("gamels server exits", zap.Int("status", code))
+	srv := lsp.NewServer(options(core, version))
+	code := srv.Serve(context.Background(), wire.NewStream(c, core))
+	logger.Info("gamels server exits", zlog.Int("status", code))
 	js.Global().Call("gamelsExited", code)
 	receive.Release()
 }
@@ -66,6 +77,6 @@ func main() {
 const leading = 20 * time.Millisecond
 
 // options are the server's options in the page.
-func options(logger *zap.Logger, version string) lsp.Options {
+func options(logger zapcore.Core, version string) lsp.Options {
 	return lsp.Options{Logger: logger, Version: version, Leading: leading}
 }

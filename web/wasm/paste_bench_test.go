@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"go.lsp.dev/protocol"
-	"go.uber.org/zap"
 
 	"gamels/analyze"
 	"gamels/lsp"
@@ -54,8 +53,8 @@ func BenchmarkPasteWasm(b *testing.B) {
 	text := pasteText()
 	posted := make(chan string, 16)
 	c := newConn(func(msg string) { posted <- msg })
-	srv := lsp.NewServer(lsp.Options{Logger: zap.NewNop(), Debounce: time.Millisecond})
-	go srv.Serve(context.Background(), wire.NewStream(c, zap.NewNop()))
+	srv := lsp.NewServer(lsp.Options{Logger: nil, Debounce: time.Millisecond})
+	go srv.Serve(context.Background(), wire.NewStream(c, nil))
 	send := func(v any) {
 		msg, err := json.Marshal(v)
 		if err != nil {
