@@ -37,37 +37,7 @@ scratch_init "$scratch" "$plugin" "$bin"
 # 100 columns, the board window 40 of them: its lines wrap within it.
 start_nvim "$session" 100 40 "$scratch" "$NVIM" a.pousse
 
-screen() { tmux capture-pane -p -t "$session"; }
 failed=0
-pass() { echo "ok   $1"; }
-fail() {
-  echo "FAIL $1"
-  screen | sed 's/^/     /'
-  failed=$((failed + 1))
-}
-# until PATTERN: up to 10 s for it on the screen.
-until_on() {
-  for _ in $(seq 1 100); do
-    if screen | grep -q -- "$1"; then
-      return 0
-    fi
-    sleep 0.1
-  done
-  return 1
-}
-# until_off PATTERN: up to 10 s for it to leave the screen.
-until_off() {
-  for _ in $(seq 1 100); do
-    if ! screen | grep -q -- "$1"; then
-      return 0
-    fi
-    sleep 0.1
-  done
-  return 1
-}
-check_on() { if until_on "$1"; then pass "$2"; else fail "$2 (no \"$1\" on the screen)"; fi; }
-check_off() { if until_off "$1"; then pass "$2"; else fail "$2 (\"$1\" stays on the screen)"; fi; }
-keys() { tmux send-keys -t "$session" "$@"; sleep 0.3; }
 
 until_on 'QUIT' || true
 keys ':GamelsBoard' Enter
