@@ -165,6 +165,11 @@ func fillJudgment(ev *evaluation, kind parse.Kind, r solve.Result, j solve.Judgm
 	if ev.Judged.Line == nil {
 		ev.Judged.Line = []string{}
 	}
+	// Without a proof the proof search's move is only the first legal
+	// one: the move to show is the judgment's.
+	if r.Proof == solve.Unknown {
+		ev.Best = ev.Judged.Best
+	}
 }
 
 // gameOverAt reports whether the game of ga is over after its first k

@@ -127,10 +127,10 @@ func TestEvaluate(t *testing.T) {
 	if want, ok := best[ev.Best.Text]; !ok || ev.Best.Cell == nil || *ev.Best.Cell != want || ev.Best.Slot != "" {
 		t.Errorf("spot best move %+v, want 1 2 + or 2 1 + with its cell", ev.Best)
 	}
+	checkEstimate(t, ev)
 	ev.Best = nil
 	want := &evaluation{Game: 1, Move: 2, ToMove: "X", Result: "unknown", Value: "no forced result within 2 plies",
 		Depth: 2, Complete: true, Source: "annotations", Asked: 4}
-	checkEstimate(t, ev)
 	if diff := cmp.Diff(want, ev, ignoreJudged); diff != "" {
 		t.Errorf("spot (-want +got)\n%s", diff)
 	}
@@ -164,6 +164,9 @@ func checkEstimate(t *testing.T, ev *evaluation) {
 	}
 	if ev.Judged == nil || ev.Judged.Best == nil || ev.Judged.Depth < 1 || len(ev.Judged.Line) == 0 || ev.Judged.Line[0] != ev.Judged.Best.Text {
 		t.Errorf("judged %+v, want a move, a depth and a line from the move", ev.Judged)
+	}
+	if ev.Result == "unknown" && ev.Judged != nil && ev.Judged.Best != nil && (ev.Best == nil || ev.Best.Text != ev.Judged.Best.Text || ev.Best.Slot != ev.Judged.Best.Slot || (ev.Best.Cell == nil) != (ev.Judged.Best.Cell == nil)) {
+		t.Errorf("best %+v without a proof, want the judgment's %+v", ev.Best, ev.Judged.Best)
 	}
 }
 
@@ -245,5 +248,25 @@ func TestEvaluateNearest(t *testing.T) {
 				t.Errorf("%s line %d: move %v, want 0", method, tc.line, got["move"])
 			}
 		}
+	}
+}
+
+// TestEvaluateQuietBest: in a position without a forced result the move
+// gamels/evaluate names (and the views mark) is the judgment's, not the
+// proof search's first legal move (L1 on 6x6 after X's T3).
+func TestEvaluateQuietBest(t *testing.T) {
+	c := startServer(t, nil)
+	c.initialize(nil, "")
+	const u = uri.URI("file:///q.pousse")
+	c.open(u, 1, "6\nT3\nQUIT\n")
+	ev, err := evaluateAt(c, u, 2, 0)
+	if err != nil || ev == nil {
+		t.Fatalf("after T3: %v %v", ev, err)
+	}
+	if ev.Result != "unknown" || ev.Best == nil || ev.Judged == nil || ev.Judged.Best == nil {
+		t.Fatalf("after T3: %+v, want no proof and a judged move", ev)
+	}
+	if ev.Best.Text == "L1" || ev.Best.Text != ev.Judged.Best.Text || ev.Best.Slot != ev.Judged.Best.Text {
+		t.Errorf("best %+v, judged %+v: want the judgment's move (not the first legal one, L1)", ev.Best, ev.Judged.Best)
 	}
 }
