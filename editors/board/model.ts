@@ -115,7 +115,9 @@ export function announcement(b: BoardModel, e?: Evaluation): string {
 export function evaluationLine(e: Evaluation): string {
   const best = e.best ? `; best ${e.best.text}` : "";
   const depth = `depth ${e.depth}${e.complete ? "" : ", cut short"}`;
-  const est = typeof e.estimate === "number" && e.result === "unknown" ? ` (X ${Math.round(e.estimate * 100)}%)` : "";
+  // The server's words for the estimate ("O 71%": the side it favours);
+  // an older server's bare estimate is X's.
+  const est = e.result !== "unknown" ? "" : e.estimateText ? ` (${e.estimateText})` : typeof e.estimate === "number" ? ` (X ${Math.round(e.estimate * 100)}%)` : "";
   return `Engine: ${e.value}${est}${best} (${depth})`;
 }
 

@@ -133,6 +133,8 @@ export interface Evaluation {
   source: "annotations" | "search";
   /** X's expected score from 0 (O wins) to 1 (X wins); 1 or 0 when proven (a newer server's). */
   estimate?: number;
+  /** The estimate as the server words it: "X 64%", "O 71%", "Player 1 50%" (a newer server's). */
+  estimateText?: string;
 }
 
 /** One engine annotation of gamels/evaluations: a move (1-based) that missed a win, blundered, or decided. */

@@ -57,6 +57,16 @@ test("evaluationLine: the value, the best move, the depth", () => {
     depth: 6, complete: false, source: "annotations",
   });
   assert.equal(cut, "Engine: no forced result within 6 plies (depth 6, cut short)");
+  const judged = evaluationLine({
+    game: 1, move: 3, toMove: "O", result: "unknown", value: "no forced result within 6 plies",
+    best: { text: "R2", slot: "R2" }, depth: 6, complete: true, source: "search", estimate: 0.29, estimateText: "O 71%",
+  });
+  assert.equal(judged, "Engine: no forced result within 6 plies (O 71%); best R2 (depth 6)");
+  const older = evaluationLine({
+    game: 1, move: 3, toMove: "O", result: "unknown", value: "no forced result within 6 plies",
+    depth: 6, complete: false, source: "annotations", estimate: 0.64,
+  });
+  assert.equal(older, "Engine: no forced result within 6 plies (X 64%) (depth 6, cut short)");
 });
 
 function evals(values: string, annotations: Annotation[]): Evaluations {
