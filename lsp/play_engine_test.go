@@ -242,6 +242,25 @@ func TestEngineRest(t *testing.T) {
 			if len(f.Errors) > 0 && kind == parse.Pousse {
 				t.Errorf("the text has errors %v:\n%s", f.Errors, got)
 			}
+			// The edit's label (the undo step's name) says why the moves stopped.
+			c.mu.Lock()
+			var edit struct{ Label string }
+			err = json.Unmarshal(c.applyEdits[len(c.applyEdits)-1], &edit)
+			c.mu.Unlock()
+			want := "gamels: the engine's " + parse.Plural(played, "move") + " to the end of the game"
+			switch {
+			case played == 1:
+				want = "gamels: the engine's move "
+				edit.Label = edit.Label[:min(len(edit.Label), len(want))]
+			case o.Finished && o.End == len(g.Moves)-1 || full:
+			case played == MaxEngineRest:
+				want = "gamels: the engine's 100 moves stopped at 100 moves"
+			default:
+				want = "gamels: the engine's " + parse.Plural(played, "move") + " stopped at a cycle: a position made again"
+			}
+			if err != nil || edit.Label != want {
+				t.Errorf("the edit's label %q (%v), want %q", edit.Label, err, want)
+			}
 			if canon, err := format.Source(kind, []byte(tt.text)); err == nil && string(canon) == tt.text {
 				if out, _ := format.Source(kind, []byte(got)); string(out) != got {
 					t.Errorf("a canonical text is no longer canonical after the engine's moves:\n%q\nfmt:\n%q", got, out)
