@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -542,13 +543,20 @@ func runMerge(fs *flag.FlagSet, f *matchFlags, files []string, stdout, stderr io
 	return exitOK
 }
 
+// readBatch reads the JSON of one batch of a match (match --merge).
+// The file is read up to defaultMaxSize (the judge's input bound),
+// then decoded: a stream without end (a device, a pipe of blank lines)
+// stops there instead of holding memory until it runs out.
 func readBatch(name string) (*match.Batch, error) {
-	fh, err := os.Open(name)
+	b, err := readLimited(name, nil, defaultMaxSize)
+	var big *errTooLarge
+	if errors.As(err, &big) {
+		return nil, fmt.Errorf("larger than %s, the bound of a match's JSON: not read", sizeWords(defaultMaxSize))
+	}
 	if err != nil {
 		return nil, err
 	}
-	defer fh.Close()
-	return match.ReadJSON(fh)
+	return match.ReadJSON(bytes.NewReader(b))
 }
 
 // sizesFlag is a list of board sizes: 4,6,8.

@@ -235,3 +235,19 @@ func TestMatchOutputErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchMergeTooLarge: a batch's file over the input bound is
+// refused before it is read (a sparse file: no byte is written).
+func TestMatchMergeTooLarge(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(name, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(name, defaultMaxSize+1); err != nil {
+		t.Fatal(err)
+	}
+	status, stdout, stderr := runCLI("", "match", "--merge", name)
+	if status != exitProblem || stdout != "" || !strings.Contains(stderr, "larger than 256MiB, the bound of a match's JSON: not read") {
+		t.Errorf("status %d, stdout %q, stderr %q: want exit 1 and the bound said", status, stdout, stderr)
+	}
+}

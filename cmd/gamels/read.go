@@ -55,9 +55,18 @@ type errTooLarge struct {
 
 func (e *errTooLarge) Error() string {
 	if e.size < 0 {
-		return fmt.Sprintf("%s: larger than %s bytes: reading stopped there (--max-size)", quoteName(e.name), formatSize(e.limit))
+		return fmt.Sprintf("%s: larger than %s: reading stopped there (--max-size)", quoteName(e.name), sizeWords(e.limit))
 	}
-	return fmt.Sprintf("%s: %d bytes, larger than %s (--max-size): not read", quoteName(e.name), e.size, formatSize(e.limit))
+	return fmt.Sprintf("%s: %d bytes, larger than %s (--max-size): not read", quoteName(e.name), e.size, sizeWords(e.limit))
+}
+
+// sizeWords is n as a message says it: "256MiB", "1000 bytes".
+func sizeWords(n int64) string {
+	s := formatSize(n)
+	if c := s[len(s)-1]; c >= '0' && c <= '9' {
+		s += " bytes"
+	}
+	return s
 }
 
 // readLimited reads name (stdin when r is not nil) up to limit bytes. A
