@@ -195,6 +195,11 @@ func TestProcessOpenCloseStorm(t *testing.T) {
 	if testing.Short() {
 		t.Skip("analyses a document of 200,000 games in server processes")
 	}
+	if raceEnabled {
+		// The race detector's heap and its background work are not the
+		// server's: scripts/test-go runs this test without it.
+		t.Skip("measures a server process's memory and CPU")
+	}
 	text := strings.Repeat("1\nL1\nQUIT\n", 200000)
 	const u = "file:///storm.pousse"
 	// Well within the analysis of one open (0.2-0.8 s), so that each
