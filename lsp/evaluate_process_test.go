@@ -151,10 +151,12 @@ func TestProcessEngineProgress(t *testing.T) {
 	rs.waitPublished(u)
 	for _, how := range []string{"progress cancel", "$/cancelRequest"} {
 		id := `"rest-` + strings.Fields(how)[0] + `"`
+		// The clock starts before the request is sent, so that the
+		// server's delay, counted from its receipt, is within begun.
+		start := time.Now()
 		rs.send(frame(call(id, protocol.MethodWorkspaceExecuteCommand,
 			`{"command":"`+EngineMoveCommand+`","arguments":["`+u+`",1,1,0,{"rest":true}]}`)))
 		var events []string
-		start := time.Now()
 		var begun time.Duration
 		for {
 			m := rs.next(how)
