@@ -157,6 +157,9 @@ else
     ok(ml and ml:sub(8 + 2, 8 + 2) == 'b' and ml:sub(8 + 5, 8 + 5) == '*',
       'the marks under them: b (blunder) under move 2, * (missed win and decisive) under move 5', tostring(ml))
     ok(h.groups_at(vl + 1, 7 + 2).GamelsBoardAnnotated, 'the marks highlighted GamelsBoardAnnotated')
+    ok(h.groups_at(vl + 1, 7 + 5).GamelsBoardTarget,
+      'the current move (5) is annotated: its mark stands for ^, highlighted GamelsBoardTarget as the current value is',
+      vim.inspect(h.groups_at(vl + 1, 7 + 5)))
     for k = 0, 7 do
       local ch = res.values:sub(k + 1, k + 1)
       if ch == 'X' or ch == 'O' then
@@ -164,6 +167,19 @@ else
         break
       end
     end
+    -- On a move without a mark, ^ shows where the board is.
+    vim.api.nvim_win_set_cursor(0, { 6, 0 })
+    wait_board('Pousse 3x3, game 1, after move 4 of 7')
+    local ml4
+    wait(function()
+      for k, l in ipairs(h.board_lines()) do
+        if l:match('^values ') then
+          ml4 = h.board_lines()[k + 1]
+        end
+      end
+      return ml4 ~= nil
+    end)
+    ok(ml4:sub(8 + 4, 8 + 4) == '^' and ml4:sub(8 + 5, 8 + 5) == '*', 'on move 4: ^ under it, and move 5 keeps its *', ml4)
   end
 end
 

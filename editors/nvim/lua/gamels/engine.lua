@@ -297,10 +297,12 @@ function M.strip(b, width)
     if k == cur then
       table.insert(hl, { 'GamelsBoardTarget', 0, col, col + 1 })
     end
+    -- The current position is marked ^; an annotated one keeps its
+    -- mark, highlighted as the current one, so that neither is lost.
     local m = marks[k]
     table.insert(bot, m or (k == cur and '^' or ' '))
     if m then
-      table.insert(hl, { 'GamelsBoardAnnotated', 1, col, col + 1 })
+      table.insert(hl, { k == cur and 'GamelsBoardTarget' or 'GamelsBoardAnnotated', 1, col, col + 1 })
     end
     col = col + 1
   end
