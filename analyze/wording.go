@@ -89,9 +89,13 @@ func PousseMoveWords(who Player, sh PousseShift) string {
 	return s
 }
 
-// SpotMoveWords says what a legal Spot move did: "a spot added at
-// (2,3)", "the spot at (2,3) removed". O(1).
-func SpotMoveWords(row, col int, add bool) string {
+// SpotMoveWords says what a Spot move did: "a spot added at (2,3)",
+// "the spot at (2,3) removed", or for an illegal move (played as one that
+// changes nothing) "illegal, nothing changes". O(1).
+func SpotMoveWords(row, col int, add, illegal bool) string {
+	if illegal {
+		return "illegal, nothing changes"
+	}
 	if add {
 		return "a spot added at " + cellWords(Cell{row, col})
 	}

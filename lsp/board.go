@@ -375,6 +375,8 @@ func appendBoard(b []byte, v *boardView, outside bool) []byte {
 		if l.Illegal {
 			b = append(b, `,"illegal":true`...)
 		}
+		b = append(b, `,"words":`...)
+		b = wire.AppendJSONString(b, lastWords(v))
 		b = append(b, '}')
 	}
 	if v.Kind == parse.Pousse {
@@ -437,6 +439,24 @@ func appendBoard(b []byte, v *boardView, outside bool) []byte {
 		b = append(b, `,"outside":true`...)
 	}
 	return b
+}
+
+// lastWords says in words what v's last move did (analyze's wording, as
+// gamels show prints it): "O enters at (1,3), pushing 2 markers to (3,3)",
+// "a spot added at (2,3)". v.Last is not nil. O(1).
+func lastWords(v *boardView) string {
+	l := v.Last
+	if v.Kind == parse.Spot {
+		if len(l.Run) == 0 {
+			return ""
+		}
+		return analyze.SpotMoveWords(l.Run[0].Row, l.Run[0].Col, l.Add, l.Illegal)
+	}
+	who := analyze.First
+	if v.Move%2 == 0 {
+		who = analyze.Second
+	}
+	return analyze.PousseMoveWords(who, analyze.PousseShift{Run: l.Run, Off: l.Off, OffWho: l.OffWho})
 }
 
 // appendCells appends cs as a JSON array of {"row":r,"col":c}.

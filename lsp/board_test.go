@@ -309,3 +309,42 @@ func TestBoardNearestLast(t *testing.T) {
 		t.Errorf("a file without games: %+v, want null", got)
 	}
 }
+
+// TestBoardLastWords: gamels/board's last says what the move did in
+// analyze's words, the ones gamels show prints: the push, its run and
+// what fell off; the spot added, removed, or an illegal move.
+func TestBoardLastWords(t *testing.T) {
+	c := startServer(t, nil)
+	c.initialize(nil, "")
+	c.open("file:///w.pousse", 1, "1\n3\nL1\nL1\nL1\nL1\nT3\nQUIT\n")
+	c.waitVersion("file:///w.pousse", 1)
+	c.open("file:///w.spot", 1, "4\n1 1 +\n2 2 +\n1 1 -\n1 1 -\n0\n")
+	c.waitVersion("file:///w.spot", 1)
+	for _, tc := range []struct {
+		u    string
+		line uint32
+		want string
+	}{
+		{"file:///w.pousse", 2, "X enters at (1,1)"},
+		{"file:///w.pousse", 3, "O enters at (1,1), pushing 1 marker to (1,2)"},
+		{"file:///w.pousse", 5, "O enters at (1,1), pushing 2 markers to (1,3); X pushed off from (1,3)"},
+		{"file:///w.pousse", 6, "X enters at (1,3), pushing 1 marker to (2,3)"},
+		{"file:///w.spot", 1, "a spot added at (1,1)"},
+		{"file:///w.spot", 3, "the spot at (1,1) removed"},
+		{"file:///w.spot", 4, "illegal, nothing changes"},
+	} {
+		var b struct {
+			Move int `json:"move"`
+			Last *struct {
+				Words string `json:"words"`
+			} `json:"last"`
+		}
+		if _, err := c.conn.Call(context.Background(), BoardMethod, map[string]any{
+			"textDocument": map[string]any{"uri": tc.u}, "position": pos(tc.line, 0), "movesAround": 0}, &b); err != nil {
+			t.Fatal(err)
+		}
+		if b.Last == nil || b.Last.Words != tc.want {
+			t.Errorf("%s line %d (move %d): last %+v, want words %q", tc.u, tc.line+1, b.Move, b.Last, tc.want)
+		}
+	}
+}

@@ -90,10 +90,7 @@ func (s *shower) steps(g *parse.Game, rows bool) {
 			st := sg.Board(k)
 			if k > 0 {
 				mv := g.Moves[k-1]
-				what = analyze.SpotMoveWords(mv.Row(), mv.Col(), mv.Add())
-				if sg.IllegalAt(k - 1) {
-					what = "illegal, nothing changes"
-				}
+				what = analyze.SpotMoveWords(mv.Row(), mv.Col(), mv.Add(), sg.IllegalAt(k-1))
 			}
 			board, lines = render.Spot(st), spotRows(st)
 		}

@@ -80,6 +80,8 @@ export interface BoardModel {
   turn: string;
   /** The board's rows as text (the server's), for reading the position on demand. */
   rows: string[];
+  /** What the move shown did, in the server's words: "O enters at (1,3), pushing 2 markers to (3,3)". */
+  did?: string;
   /** Exploring: the scratch line tried after move `from` of the transcript (move is then from + its length). */
   explore?: { from: number; moves: string[] };
 }

@@ -66,6 +66,7 @@ export function boardModel(b: Board, file: string, svg: string, around: number, 
     end: b.end,
     moves,
     svg,
+    ...(b.last?.words ? { did: b.last.words } : {}),
     ...(b.outside ? { notice: `${at}the cursor is outside every game: showing ${b.kind === "path" ? "board" : "game"} ${b.game}` } : {}),
   };
 }
@@ -108,7 +109,8 @@ export function announcement(b: BoardModel, e?: Evaluation): string {
   const m = b.moves.find((x) => x.move === b.move);
   const who = b.kind === "spot" ? `player ${b.move % 2 === 1 ? 1 : 2}` : b.move % 2 === 1 ? "X" : "O";
   const value = e ? ` ${evaluationLine(e)}.` : "";
-  return `Move ${b.move} of ${b.count}, ${who} ${m ? m.text : ""}. ${b.turn}.${value}`;
+  const did = b.did ? `: ${b.did}` : "";
+  return `Move ${b.move} of ${b.count}, ${who} ${m ? m.text : ""}${did}. ${b.turn}.${value}`;
 }
 
 /** evaluationLine is the value line under the board: the value, the best move, how deep. O(1). */

@@ -34,6 +34,8 @@ export interface Board {
     offWho?: "X" | "O";
     add?: boolean;
     illegal?: boolean;
+    /** What the move did, in the server's words (an older server's answer has none). */
+    words?: string;
   };
   straights?: {
     x: number;

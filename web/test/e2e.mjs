@@ -663,7 +663,7 @@ async function phoneScenario(href) {
   check(lay.slot >= 32, "375 px: the edge slots are 32 px or more each way (touch targets)", `${lay.slot} px`);
   check(lay.movesBelow, "375 px: the move list goes under the board", JSON.stringify(lay));
   check(/^[XO] to move$/.test(lay.turn), 'whose turn it is: "X to move" / "O to move"', lay.turn);
-  check(/^Move 5 of \d+, X /.test(lay.announce), "the live region says the step in words", lay.announce);
+  check(/^Move 5 of \d+, X [LRTB]\d+: X enters at \(\d+,\d+\)/.test(lay.announce), "the live region says the step in words, the push too", lay.announce);
   // What a person sees: the board view (the lower half, scrolled to its header).
   await page.$eval("#boardview", (v) => v.scrollIntoView({ block: "start" }));
   await page.$eval("#boardview header", (h) => h.scrollIntoView({ block: "start" }));

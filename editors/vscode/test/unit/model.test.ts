@@ -4,7 +4,7 @@
 
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
-import { boardModel, describe, engineAnswers, evaluationLine, graphPoints, inProgress, nextAnnotated, nextEngineSide, stripCells, turnLine, valueClass, verdictLine } from "../../../board/model";
+import { announcement, boardModel, describe, engineAnswers, evaluationLine, graphPoints, inProgress, nextAnnotated, nextEngineSide, stripCells, turnLine, valueClass, verdictLine } from "../../../board/model";
 import { postingHost, type FromView } from "../../../board/host";
 import { movesByNumber } from "../../../board/window";
 import type { Annotation, Board, Evaluations, MoveEntry } from "../../../board/types";
@@ -163,4 +163,14 @@ test("graphPoints: one point an estimate, X's 100% at the top; none for fewer th
   assert.equal(graphPoints([0.5, 1, 0], 100, 10), "0.0,5.0 50.0,0.0 100.0,10.0");
   assert.equal(graphPoints([0.5, null, 0.25], 100, 10), "0.0,5.0 100.0,7.5");
   assert.equal(graphPoints([0.5], 100, 10), "");
+});
+
+test("announcement: the step in words, with what the move did (the server's words: how many markers it pushed)", () => {
+  const moves = [];
+  for (let k = 1; k <= 4; k++) moves.push(entry(k));
+  const last = { cells: [], words: "O enters at (1,1), pushing 2 markers to (1,3); X pushed off from (1,3)" };
+  const m = boardModel(board({ move: 4, moves, end: 0, verdict: "TIE GAME", last }), "p.pousse", "", 5);
+  assert.equal(announcement(m), `Move 4 of 4, O T4: O enters at (1,1), pushing 2 markers to (1,3); X pushed off from (1,3). ${m.turn}.`);
+  const old = boardModel(board({ move: 4, moves, end: 0, verdict: "TIE GAME", last: { cells: [] } }), "p.pousse", "", 5);
+  assert.equal(announcement(old), `Move 4 of 4, O T4. ${old.turn}.`, "an older server's answer, without words");
 });
