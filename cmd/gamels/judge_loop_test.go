@@ -239,3 +239,30 @@ func TestRunLimitFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestJudgeVerboseUnreached: when the output ends early, -v draws the
+// first game it never reached (where a crash or a limit most often is),
+// once, however many games follow.
+func TestJudgeVerboseUnreached(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.pousse")
+	os.WriteFile(in, []byte("3\n2\nL1\nT2\nT1\nQUIT\n2\nL1\nL2\nQUIT\n2\nQUIT\n"), 0o644)
+	out := filepath.Join(dir, "out")
+	os.WriteFile(out, []byte("X WINS\n"), 0o644)
+	status, stdout, stderr := runCLI("", "judge", "pousse", "-v", "--expect", out, in)
+	want := in + `:7: game 2: expected "TIE GAME", got nothing: the output ends after 1 verdict line
+game 2: 2x2, after move 2 (O: L2), straights X 0, O 0
+   1 2
+  +-+-+
+1 |X| |
+  +-+-+
+2 |O| |
+  +-+-+
+`
+	if status != 1 || !strings.HasPrefix(stdout, want) || stderr != "" {
+		t.Errorf("status %d, stderr %q, stdout:\n%s\nwant it to start:\n%s", status, stderr, stdout, want)
+	}
+	if n := strings.Count(stdout, "+-+-+\n1 |"); n != 1 {
+		t.Errorf("%d boards drawn, want 1 (the first game not reached):\n%s", n, stdout)
+	}
+}
