@@ -116,7 +116,17 @@ func RepeatWords(kind parse.Kind, earlier, rotation int) string {
 	case rotation%4 == 0:
 		return "the pattern after move " + m
 	}
-	return "the pattern after move " + m + " turned " + strconv.Itoa(90*(rotation%4)) + "° clockwise"
+	return "the pattern after move " + m + " " + TurnWords(rotation)
+}
+
+// TurnWords says how a Spot pattern is turned, in quarter turns
+// clockwise, in the words every view uses: "turned 90° clockwise"; ""
+// for none. O(1).
+func TurnWords(rotation int) string {
+	if rotation%4 == 0 {
+		return ""
+	}
+	return "turned " + strconv.Itoa(90*(rotation%4)) + "° clockwise"
 }
 
 func cellWords(c Cell) string {

@@ -56,6 +56,8 @@ func TestMoveWords(t *testing.T) {
 		{RepeatWords(parse.Spot, 2, 0), "the pattern after move 3"},
 		{RepeatWords(parse.Spot, 2, 3), "the pattern after move 3 turned 270° clockwise"},
 		{RepeatWords(parse.Spot, 0, 1), "the pattern after move 1 turned 90° clockwise"},
+		{TurnWords(2), "turned 180° clockwise"},
+		{TurnWords(4), ""},
 		{RepeatWords(parse.Pousse, 4, 0), "the same position, by the same player, as after move 5"},
 	} {
 		if tc.got != tc.want {

@@ -311,7 +311,7 @@ func layout(p *Position, o *Options) *drawing {
 		cf := math.Max(9, math.Min(14, math.Round(s*0.4)))
 		text := fmt.Sprintf("move %d", p.Earlier)
 		if p.Kind == parse.Spot && p.Rotation%4 != 0 {
-			text += fmt.Sprintf(", turned %d° clockwise", p.Rotation%4*90)
+			text += ", " + analyze.TurnWords(p.Rotation)
 		}
 		first := len(d.shapes)
 		add(shape{kind: shapeText, look: lookCaption, x: ex, y: ey - cf*0.6, text: text, size: cf, start: true})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gamels/analyze"
 	"gamels/internal/picture"
@@ -142,9 +143,9 @@ func (d *Drawing) beside(p, earlier *picture.Position, small bool, width int) {
 	left += 4
 	caption := fmt.Sprintf("move %d", p.Earlier)
 	if p.Kind == parse.Spot && p.Rotation%4 != 0 {
-		caption += fmt.Sprintf(", turned %d deg", p.Rotation%4*90)
+		caption += ", " + analyze.TurnWords(p.Rotation)
 	}
-	right := len(caption)
+	right := utf8.RuneCountInString(caption)
 	for _, l := range e.Lines[:min(rows, len(e.Lines))] {
 		right = max(right, len(l))
 	}
@@ -311,7 +312,7 @@ func (d *Drawing) below(p *picture.Position) {
 		}
 		s := fmt.Sprintf("the %s after move %d recurs", what, p.Earlier)
 		if p.Kind == parse.Spot && p.Rotation%4 != 0 {
-			s += fmt.Sprintf(", turned %d degrees clockwise", p.Rotation%4*90)
+			s += ", " + analyze.TurnWords(p.Rotation)
 		}
 		d.line(s, "")
 	}

@@ -100,8 +100,8 @@ ok(verdict and verdict.severity == vim.diagnostic.severity.HINT and verdict.lnum
 open('turn.spot', { '2', '1 2 +', '1 2 -', '2 2 +', '2 1 +', '0' })
 press('4G')
 text = wait_board('game 1, after move 3')
-text = wait_board('move 1, turned 90 deg')
-ok(text:find('move 1, turned 90 deg', 1, true) and text:find('the pattern after move 1 recurs', 1, true), 'Spot: the repeat shows the earlier pattern, "move 1, turned 90 deg", and says so', text)
+text = wait_board('move 1, turned 90° clockwise')
+ok(text:find('move 1, turned 90° clockwise', 1, true) and text:find('the pattern after move 1 recurs', 1, true), 'Spot: the repeat shows the earlier pattern, "move 1, turned 90° clockwise", and says so', text)
 local found = false
 for _, l in ipairs(board_lines()) do
   if l:match('^%s*1 | | |%s+1 | |%*|$') then
