@@ -31,6 +31,7 @@ cleanup() {
 trap cleanup EXIT
 printf '3\nQUIT\n' > "$scratch/a.pousse"
 printf '4\nL1\nQUIT\n' > "$scratch/b.pousse"
+printf '2\n3\nT1\nB3\nT2\nB2\nB1\nB1\nT3\nQUIT\n\n3\nL1\nR1\nL2\nR2\nQUIT\n' > "$scratch/values.pousse"
 . "$here/tmux_nvim.sh"
 scratch_init "$scratch" "$plugin" "$bin"
 
@@ -88,6 +89,36 @@ check_off 'undo / redo in the' '? again hides them'
 keys q
 check_off 'Pousse 4x4' 'q closes the board window'
 if screen | grep -q 'recording'; then fail 'q records no macro'; else pass 'q records no macro'; fi
+
+# The strip's marks as drawn: at an annotated current move its mark (*)
+# stands for ^, in the current value's colours; the other mark (b) in its
+# own. Read with the colours (capture-pane -e).
+keys C-w h
+keys ':edit values.pousse' Enter
+keys ':7' Enter
+keys ':GamelsBoard' Enter
+check_on 'game 1, after move 5 of 7' 'the board of values.pousse at move 5'
+check_on '│ *b  \* *$' 'the marks under the values: b at move 2, * at move 5 (no ^)'
+# The SGR sequence before a character on the screen line after "values".
+esc=$'\x1b'
+sgr_before() { # sgr_before CHAR LINE: the SGR sequences just before CHAR's first match
+  local m
+  m=$(grep -o -E "(${esc}\[[0-9;]*m)+$1" <<<"$2" | head -n 1 || true)
+  printf '%s' "${m%?}"
+}
+colour=$(tmux capture-pane -p -e -t "$session" | grep -A1 'values ' | tail -n 2)
+value_sgr=$(sgr_before 'O' "$(head -n 1 <<<"$colour")")
+mark_sgr=$(sgr_before '\*' "$(tail -n 1 <<<"$colour")")
+b_sgr=$(sgr_before 'b' "$(tail -n 1 <<<"$colour")")
+# The same sequence (0.11), or both in reverse video (0.7 draws the value
+# as the target over the O's colour).
+reverse() { grep -q -E "\[([0-9;]*;)?7(;[0-9;]*)?m" <<<"$1"; }
+if [ -n "$mark_sgr" ] && [ "$b_sgr" != "$mark_sgr" ] &&
+  { [ "$mark_sgr" = "$value_sgr" ] || { reverse "$mark_sgr" && reverse "$value_sgr" && ! reverse "$b_sgr"; }; }; then
+  pass 'the current move'"'"'s mark in the current value'"'"'s colours, b in its own'
+else
+  fail "the current move's mark colours: * $(cat -v <<<"$mark_sgr"), value $(cat -v <<<"$value_sgr"), b $(cat -v <<<"$b_sgr")"
+fi
 
 if [ $failed -gt 0 ]; then
   echo "board_window: $failed failed"

@@ -6,8 +6,8 @@
 #
 #   NVIM=nvim bash editors/nvim/test/screen.sh /path/to/gamels [CHECK...]
 #
-# CHECKs (default: all): hints, lens, path, log, echo, keys, complete. "hints" runs
-# with a CPU hog alongside. Needs tmux; exits non-zero on any failure.
+# CHECKs (default: all): hints, lens, newgame, ring, path, log, echo, keys,
+# complete. "hints" runs with a CPU hog alongside. Needs tmux; exits non-zero on any failure.
 set -uo pipefail
 NVIM=${NVIM:-nvim}
 
@@ -22,7 +22,7 @@ if ! command -v tmux >/dev/null 2>&1; then
   echo "screen: SKIP: tmux is not installed (apt-get install -y tmux)"
   exit 0
 fi
-checks=${*:-hints lens path log echo keys complete}
+checks=${*:-hints lens newgame ring path log echo keys complete}
 
 scratch=$(mktemp -d)
 base=gamels-screen-$$
@@ -170,6 +170,21 @@ check_lens() {
   keys ':GamelsNewGame 4' Enter
   if wait_for 'game 2: ' 2.5; then ok "lens: :GamelsNewGame 4 gives the new game its lens"; else
     fail "lens: the new game from :GamelsNewGame has no lens"; show; fi
+  # A quick fix (gra, then the first action) and :GamelsFormat.
+  printf '4\nL2\nX9\nT2\nQUIT\n4\nT1\nQUIT\n' > "$scratch/work/fix.pousse"
+  start fix.pousse
+  if ! wait_for '^. 4 game 1: .*after 2 moves \(computed despite errors\)' 30; then fail "lens: no lens on fix.pousse"; show; return; fi
+  keys ':3' Enter
+  sleep 0.3
+  keys gra
+  if ! wait_for '1: Change X9 to L4' 5; then fail "lens: gra offers no quick fix for X9"; show; return; fi
+  keys 1 Enter
+  if wait_for '^. 4 game 1: TIE GAME: no winner after 3 moves *$' 2.5; then ok "lens: after the quick fix X9 -> L4, 'game 1: ... after 3 moves'"; else
+    fail "lens: after a quick fix, the lens still says 'computed despite errors'"; show; fi
+  keys ':GamelsFormat' Enter
+  # The blank line format puts between the games moves game 2 down a line.
+  if wait_for '^. 4 game 2: ' 2.5 && screen | sed -n 6p | grep -q '^ *$'; then ok "lens: after :GamelsFormat, game 2's lens on its size line, below the blank line"; else
+    fail "lens: after :GamelsFormat, game 2's lens is not on its size line"; show; fi
   # A move played in the board window (Enter at its cursor): the
   # transcript, not the current buffer, changed.
   printf '4\nQUIT\n' > "$scratch/work/board.pousse"
@@ -182,6 +197,52 @@ check_lens() {
   keys Enter
   if wait_for 'game 1: .*after 1 move' 2.5; then ok "lens: a move played on the board: 'game 1: ... after 1 move'"; else
     fail "lens: after a move played on the board, the lens still says 0 moves"; show; fi
+}
+
+# newgame: :GamelsNewGame asks the size with an empty answer line (the
+# default is said in the prompt, not typed in): 5 and Enter is 5x5, and
+# Enter alone takes the default.
+check_newgame() {
+  printf '4\nL1\nQUIT\n' > "$scratch/work/new.pousse"
+  start new.pousse
+  if ! wait_for 'game 1: ' 30; then fail "newgame: no lens on new.pousse"; show; return; fi
+  keys ':GamelsNewGame' Enter
+  if ! wait_for '^Board size \(1 to [0-9]+, Enter: 4\): *$' 5; then fail "newgame: no empty size prompt"; show; return; fi
+  ok "newgame: the prompt: '$(screen | grep '^Board size' | sed 's/ *$//')'"
+  keys 5 Enter
+  # The verdict once (the lens), not also as 0.7's virtual text.
+  if wait_for '^. ?5 +game 2: TIE GAME: no winner after 0 moves *$' 5; then ok "newgame: 5, Enter: a 5x5 game, its verdict once"; else
+    fail "newgame: 5, Enter did not give a 5x5 game"; show; fi
+  keys ':GamelsNewGame' Enter
+  wait_for '^Board size \(.*\): *$' 5 || true
+  keys Enter
+  if wait_for '^. ?4 +game 3: ' 5; then ok "newgame: Enter alone: the default, 4x4"; else
+    fail "newgame: Enter alone did not give a 4x4 game"; show; fi
+  keys ':GamelsNewGame' Enter
+  wait_for '^Board size \(.*\): *$' 5 || true
+  keys 7 Escape
+  sleep 1
+  if screen | grep -q 'game 4: '; then fail "newgame: Escape added a game"; show; else ok "newgame: Escape adds no game"; fi
+}
+
+# ring: on a Pousse board h/j/k/l walk the edge slots, never the cells
+# (Enter plays only at a slot): a step into the cells crosses to the far
+# edge, a step into a corner turns it. Read from the word under the board.
+check_ring() {
+  printf '4\nQUIT\n' > "$scratch/work/ring.pousse"
+  start ring.pousse
+  if ! wait_for 'game 1: ' 30; then fail "ring: no lens on ring.pousse"; show; return; fi
+  keys ':GamelsBoard' Enter
+  if ! wait_for 'Enter: push T1' 10; then fail "ring: the board cursor does not start on T1"; show; return; fi
+  keys C-w l
+  sleep 0.3
+  local step want
+  for step in h:L1 j:L2 l:R2 k:R1 k:T4 h:T3 j:B3 l:B4 l:R4 j:B4 3h:B1 h:L4; do
+    keys "${step%%:*}"
+    want=${step#*:}
+    if wait_for "Enter: push $want " 3; then ok "ring: ${step%%:*} -> $want"; else
+      fail "ring: ${step%%:*} should reach slot $want"; show; return; fi
+  done
 }
 
 # path: each PATH board's verdict once on its size line (the code lens),

@@ -418,17 +418,24 @@ local function lsp_keys(client, bufnr)
   end
 end
 
--- is_lens_verdict reports whether d, in bufnr, is a PATH board's verdict
--- (Information or Hint, no code, on the size line) while its code lens
--- says the same on that line.
+-- is_lens_verdict reports whether d, in bufnr, is a verdict (Information
+-- or Hint, no code) on a game's size line while its code lens says the
+-- same on that line: every PATH verdict, and a Pousse or Spot game's
+-- when it has no move to carry it.
 local function is_lens_verdict(bufnr, d)
-  return M.config.codelens and vim.bo[bufnr].filetype == 'path' and d.code == nil
-    and d.severity >= vim.diagnostic.severity.INFO
+  if not M.config.codelens or d.code ~= nil or d.severity < vim.diagnostic.severity.INFO then
+    return false
+  end
+  if vim.bo[bufnr].filetype == 'path' then
+    return true
+  end
+  local line = vim.api.nvim_buf_get_lines(bufnr, d.lnum, d.lnum + 1, false)[1]
+  return line ~= nil and line:match('^%s*%d+%s*$') ~= nil
 end
 
 -- text_handler defines the diagnostics handler gamels_virtual_text:
--- Neovim's virtual text without the PATH verdicts the code lenses show
--- on the same line (vim.diagnostic.config is per namespace, one for all
+-- Neovim's virtual text without the verdicts the code lenses show on
+-- the same line (vim.diagnostic.config is per namespace, one for all
 -- three filetypes). Its option is virtual_text's.
 local function text_handler()
   local handlers = vim.diagnostic.handlers

@@ -279,6 +279,22 @@ function M.play(tg)
   send(false)
 end
 
+-- ask is vim.ui.input with an empty answer kept apart from a cancel
+-- (nil): before 0.9 the built-in one answers nil for both, so a
+-- cancelreturn of our own tells them apart there.
+local cancelled = '\27gamels: cancelled'
+local function ask(opts, cb)
+  local builtin = vim.fn.has('nvim-0.9') == 0
+    and (debug.getinfo(vim.ui.input, 'S').source or ''):find('vim/ui.lua', 1, true) ~= nil
+  opts.cancelreturn = cancelled
+  vim.ui.input(opts, function(answer)
+    if answer == cancelled or (answer == nil and not builtin) then
+      return cb(nil)
+    end
+    cb(answer or '')
+  end)
+end
+
 --- new_game adds a new game of size n (asked when nil) to the transcript
 --- in the current window (or the one the board follows). The prompt says
 --- the server's bounds and offers its default size for an empty answer;
@@ -323,9 +339,9 @@ function M.new_game(n)
   if n and n ~= '' then
     go(tostring(n))
   elseif z then
-    vim.ui.input({ prompt = string.format('Board size (%d to %d, Enter: %d): ', z.min, z.max, z.default) }, go)
+    ask({ prompt = string.format('Board size (%d to %d, Enter: %d): ', z.min, z.max, z.default) }, go)
   else
-    vim.ui.input({ prompt = 'Board size: ' }, go)
+    ask({ prompt = 'Board size: ' }, go)
   end
 end
 
