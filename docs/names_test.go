@@ -193,7 +193,7 @@ func (r *repo) hasMember(typ, name string, depth int) bool {
 }
 
 // fileExists reports whether name is a file or directory of the
-// checkout: a path from its root, the end of one (media/board.css), or a
+// checkout: a path from its root, the end of one (board/board.css), or a
 // file's base name (hover.go); a glob (cache_*.go) must match one.
 func (r *repo) fileExists(name string) bool {
 	name = strings.TrimSuffix(name, "/")
@@ -314,7 +314,7 @@ func TestProblemCatches(t *testing.T) {
 	}{
 		{"lsp/hover.go", false},
 		{"cache_*.go", false},
-		{"media/board.css", false},
+		{"board/board.css", false},
 		{"lsp/nothere.go", true},
 		{"nothere_*.go", true},
 		{"internal/nothere/", true},

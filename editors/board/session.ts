@@ -101,13 +101,6 @@ const levelWords: Record<EngineLevel, string> = {
   strong: "a search of 3 s a move",
 };
 
-/** The sizes of a new game by kind, when the server does not send its own (docs/protocol.md, New game). */
-export const defaultSizes: Record<string, { lo: number; hi: number; def: number }> = {
-  pousse: { lo: 1, hi: 100, def: 4 },
-  spot: { lo: 2, hi: 50, def: 4 },
-  path: { lo: 1, hi: 80, def: 5 },
-};
-
 /** A refusal of the server: its message without the "gamels: " prefix, and data.code. */
 export function refusal(err: unknown): { message: string; code: string } {
   const e = err as { message?: string; data?: { code?: string } };
@@ -161,8 +154,6 @@ export class BoardSession {
   private searching = false;
   private playing = false;
   private scratch: Scratch | undefined;
-  /** Size limits of gamels/newGame when the server sends none (an older gamels), by kind. */
-  sizes: Record<string, { lo: number; hi: number; def: number }> = { ...defaultSizes };
   /** Called after each board drawn (undefined: none), for hosts and tests. */
   onShow: (b: Board | undefined) => void = () => {};
 
@@ -581,7 +572,12 @@ export class BoardSession {
       return;
     }
     const doc = at.doc;
-    const z = serverSizes(this.server.experimental?.())?.[doc.kind] ?? this.sizes[doc.kind] ?? defaultSizes.pousse;
+    // The limits are the server's: no client keeps a table of its own.
+    const z = serverSizes(this.server.experimental?.())?.[doc.kind];
+    if (!z) {
+      this.status(`This gamels server does not say the board sizes of a new ${doc.kind} game (experimental.gamelsNewGame): update it.`, true);
+      return;
+    }
     const n = await this.editor.askSize({ kind: doc.kind, ...z });
     if (n === undefined) return;
     const now = this.editor.cursor()?.doc ?? doc;

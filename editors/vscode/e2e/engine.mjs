@@ -346,7 +346,7 @@ async function theme(page, h, name) {
 /**
  * highContrast: in Dark High Contrast the board's squares are outlined in
  * the theme's contrast border and the best move in its active contrast
- * border, 3 px (media/board.css); then back to Light Modern.
+ * border, 3 px (editors/board/board.css); then back to Light Modern.
  */
 async function highContrast(page, h, frame) {
   const { mode, check, until } = h;

@@ -65,7 +65,7 @@ const want = [
   "extension/syntaxes/pousse.tmLanguage.json",
   "extension/syntaxes/spot.tmLanguage.json",
   "extension/syntaxes/path.tmLanguage.json",
-  "extension/media/board.css",
+  "extension/dist/board.css",
   "extension/dist/board.js",
 ];
 const missing = want.filter((w) => !names.includes(w));

@@ -133,11 +133,19 @@ test("serverSizes reads experimental.gamelsNewGame, and nothing from a malformed
 
 test("New game offers the server's size limits when it sends them", async () => {
   const f = fixture({ "gamels/board": () => board(0, 0), "gamels/newGame": () => ({ ...edit, game: 2 }) });
-  f.s.sizes = { pousse: { lo: 9, hi: 9, def: 9 } }; // the fallback: not used when the server sends its own
   (f.server as { experimental?: () => unknown }).experimental = () => ({ gamelsNewGame: { pousse: { min: 3, max: 12, default: 6 } } });
   await f.s.newGame();
   assert.deepEqual(f.asked, ["size 3..12"]);
   assert.equal(f.calls.find((c) => c.method === "gamels/newGame")?.params.size, 6);
+});
+
+test("New game without the server's size limits asks nothing and says so", async () => {
+  const f = fixture({ "gamels/board": () => board(0, 0), "gamels/newGame": () => ({ ...edit, game: 2 }) });
+  await f.s.newGame();
+  assert.deepEqual(f.asked, []);
+  assert.equal(f.count("gamels/newGame"), 0);
+  const said = f.sent.find((m) => m.type === "status" && /does not say the board sizes/.test(m.message));
+  assert.ok(said && said.type === "status" && said.error, "the status says why, as an error");
 });
 
 /** explored answers gamels/board as a server that explores: move 1 of 4, then the scratch moves asked. */
