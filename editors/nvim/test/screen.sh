@@ -153,6 +153,18 @@ check_hints() {
   hog=
 }
 
+# new_board FILE CHECK: a new 4x4 Pousse game in FILE, its board window
+# open and focused, the board cursor on T1.
+new_board() {
+  printf '4\nQUIT\n' > "$scratch/work/$1"
+  start "$1"
+  if ! wait_for 'game 1: .*after 0 moves' 30; then fail "$2: no lens on $1"; show; return 1; fi
+  keys ':GamelsBoard' Enter
+  if ! wait_for 'Enter: push T1' 10; then fail "$2: no board window, its cursor on T1"; show; return 1; fi
+  keys C-w l
+  sleep 0.5
+}
+
 # lens: the code lens follows Normal-mode edits (dd, u, a new game from
 # :GamelsNewGame) within 2.5 s, before CursorHold ('updatetime' 4 s).
 check_lens() {
@@ -187,13 +199,7 @@ check_lens() {
     fail "lens: after :GamelsFormat, game 2's lens is not on its size line"; show; fi
   # A move played in the board window (Enter at its cursor): the
   # transcript, not the current buffer, changed.
-  printf '4\nQUIT\n' > "$scratch/work/board.pousse"
-  start board.pousse
-  if ! wait_for 'game 1: .*after 0 moves' 30; then fail "lens: no lens on board.pousse"; show; return; fi
-  keys ':GamelsBoard' Enter
-  if ! wait_for 'Pousse 4x4' 10; then fail "lens: no board window"; show; return; fi
-  keys C-w l
-  sleep 0.5
+  new_board board.pousse lens || return
   keys Enter
   if wait_for 'game 1: .*after 1 move' 2.5; then ok "lens: a move played on the board: 'game 1: ... after 1 move'"; else
     fail "lens: after a move played on the board, the lens still says 0 moves"; show; fi
@@ -229,13 +235,7 @@ check_newgame() {
 # (Enter plays only at a slot): a step into the cells crosses to the far
 # edge, a step into a corner turns it. Read from the word under the board.
 check_ring() {
-  printf '4\nQUIT\n' > "$scratch/work/ring.pousse"
-  start ring.pousse
-  if ! wait_for 'game 1: ' 30; then fail "ring: no lens on ring.pousse"; show; return; fi
-  keys ':GamelsBoard' Enter
-  if ! wait_for 'Enter: push T1' 10; then fail "ring: the board cursor does not start on T1"; show; return; fi
-  keys C-w l
-  sleep 0.3
+  new_board ring.pousse ring || return
   local step want
   for step in h:L1 j:L2 l:R2 k:R1 k:T4 h:T3 j:B3 l:B4 l:R4 j:B4 3h:B1 h:L4; do
     keys "${step%%:*}"
