@@ -18,7 +18,6 @@ import { BoardSession } from "../../../board/session";
 import { Editor } from "./editor";
 import { serverPort, type BoardClient } from "./server";
 
-export type { BoardClient } from "./server";
 export const showBoardCommand = "gamels.showBoard";
 export const newGameCommand = "gamels.newGame";
 const languages = new Set(["pousse", "spot", "path"]);
