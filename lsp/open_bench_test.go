@@ -5,9 +5,12 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -151,17 +154,94 @@ func BenchmarkServerOpenProcess(b *testing.B) {
 // procCPU returns the user and system time of process pid so far, from
 // /proc/pid/stat (in clock ticks, taken as the usual 100 a second).
 func procCPU(pid int) time.Duration {
+	cpu, _ := procStat(pid)
+	return cpu
+}
+
+// procStat returns procCPU and the minor page faults of process pid so
+// far.
+func procStat(pid int) (cpu time.Duration, minflt int64) {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
-		return 0
+		return 0, 0
 	}
 	// The fields after the command name, which ends with the last ')':
-	// state is the first, utime the 12th and stime the 13th.
+	// state is the first, minflt the 8th, utime the 12th, stime the 13th.
 	f := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
 	if len(f) < 13 {
-		return 0
+		return 0, 0
 	}
+	minflt, _ = strconv.ParseInt(f[7], 10, 64)
 	ut, _ := strconv.ParseInt(f[11], 10, 64)
 	st, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(ut+st) * 10 * time.Millisecond
+	return time.Duration(ut+st) * 10 * time.Millisecond, minflt
+}
+
+// BenchmarkOpenVsJudgeProcess pairs, in each iteration, `gamels judge
+// pousse` on the 10 MB input (**many**) as a process with an open of the
+// same text in a `gamels serve` process, from the didOpen written to the
+// diagnostics received, and reports each one's wall time, processor time
+// and minor page faults, and the ratios open/judge. The judge's process
+// includes its start-up and reading the file, the open its transport.
+// The binary is $GAMELS_BIN, else one built from the module.
+func BenchmarkOpenVsJudgeProcess(b *testing.B) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		b.Skip("no /proc")
+	}
+	bin := os.Getenv("GAMELS_BIN")
+	if bin == "" {
+		bin = filepath.Join(b.TempDir(), "gamels")
+		if out, err := exec.Command("go", "build", "-o", bin, "gamels/cmd/gamels").CombinedOutput(); err != nil {
+			b.Fatalf("building gamels: %v\n%s", err, out)
+		}
+	}
+	text := perfInput("many")
+	file := filepath.Join(b.TempDir(), "many.pousse")
+	if err := os.WriteFile(file, text, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	c, pid, in := startCommandIO(b, exec.Command(bin, "serve"))
+	c.initialize(nil, "")
+	var judge, open, judgeCPU, openCPU time.Duration
+	var judgeFaults, openFaults int64
+	i := 0
+	for b.Loop() {
+		i++
+		b.StopTimer()
+		u := uri.URI(fmt.Sprintf("file:///open%d.pousse", i))
+		frame := openFrame(b, u, 1, string(text))
+		b.StartTimer()
+		cmd := exec.Command(bin, "judge", "pousse", file)
+		t := time.Now()
+		if err := cmd.Run(); err != nil {
+			b.Fatalf("gamels judge: %v", err)
+		}
+		judge += time.Since(t)
+		judgeCPU += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+		judgeFaults += cmd.ProcessState.SysUsage().(*syscall.Rusage).Minflt
+		cpu0, faults0 := procStat(pid)
+		t = time.Now()
+		writeRaw(b, in, frame)
+		c.waitVersion(u, 1)
+		open += time.Since(t)
+		cpu1, faults1 := procStat(pid)
+		openCPU += cpu1 - cpu0
+		openFaults += faults1 - faults0
+		b.StopTimer()
+		c.closeDoc(u)
+		c.forget(u)
+		b.StartTimer()
+	}
+	n := float64(i)
+	b.ReportMetric(float64(judge.Microseconds())/1e3/n, "judge-ms")
+	b.ReportMetric(float64(open.Microseconds())/1e3/n, "open-ms")
+	b.ReportMetric(float64(open)/float64(judge), "open/judge")
+	b.ReportMetric(float64(judgeCPU.Microseconds())/1e3/n, "judge-cpu-ms")
+	b.ReportMetric(float64(openCPU.Microseconds())/1e3/n, "open-cpu-ms")
+	b.ReportMetric(float64(openCPU)/float64(judgeCPU), "open/judge-cpu")
+	b.ReportMetric(float64(judgeFaults)/n, "judge-faults")
+	b.ReportMetric(float64(openFaults)/n, "open-faults")
+	if code := c.shutdownExit(); code != 0 {
+		b.Fatalf("server exit status %d", code)
+	}
 }

@@ -85,6 +85,12 @@ func startServerProcess(b testing.TB, env ...string) (*testClient, int) {
 func startServerProcessIO(b testing.TB, env ...string) (*testClient, int, io.Writer) {
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(append(os.Environ(), perfServeEnv+"=1"), env...)
+	return startCommandIO(b, cmd)
+}
+
+// startCommandIO starts cmd, a server on its standard input and output,
+// and connects a client to it.
+func startCommandIO(b testing.TB, cmd *exec.Cmd) (*testClient, int, io.Writer) {
 	cmd.Stderr = os.Stderr
 	in, err := cmd.StdinPipe()
 	if err != nil {

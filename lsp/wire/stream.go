@@ -43,12 +43,13 @@ const headerToken = "content-length:"
 // JSON is answered with a ParseError response (id null, as JSON-RPC
 // requires) and its bytes are searched again for a header, so that a
 // Content-Length too large by a few bytes does not swallow the next
-// message; a frame that is JSON but not a message is answered with an
-// InvalidRequest error (with its id when it has one); a frame larger
-// than MaxFrameSize is skipped without being read into memory. Memory
-// use grows with the bytes that actually arrive, never with the length
-// a header announces. Read returns an error only when the byte stream
-// ends or fails: then the session is over.
+// message; a frame that is JSON
+// but not a message is answered with an InvalidRequest error (with its
+// id when it has one); a frame larger than MaxFrameSize is skipped
+// without being read into memory. Memory use grows with the bytes that
+// actually arrive, never with the length a header announces. Read
+// returns an error only when the byte stream ends or fails: then the
+// session is over.
 type Stream struct {
 	rwc  io.ReadWriteCloser
 	in   *bufio.Reader
@@ -77,7 +78,7 @@ func (s *Stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 		if err != nil {
 			return nil, 0, err
 		}
-		msg, err := jsonrpc2.DecodeMessage(body)
+		msg, err := decodeFrame(body)
 		if err == nil {
 			return msg, n, nil
 		}
@@ -373,40 +374,65 @@ func parseLength(v []byte) int {
 	return min(n, MaxFrameSize+1)
 }
 
-// readBody reads a body of length bytes. The buffer grows with the bytes
-// received, not with the length announced: it starts at 64 KiB and
-// doubles (capped at length) each time it fills, the transport reading
-// straight into it, so a body of n bytes costs O(log n) allocations and
-// at most about one extra copy of itself, and at most twice the bytes
-// received are allocated whatever the header claims. It is not reused:
+// readBody reads a body of length bytes. Memory follows the bytes
+// received, not the length announced: a body longer than its first
+// piece (64 KiB, or what is pending) is read in pieces, each as large as
+// all before it, until half of it has arrived; only then is the whole
+// body allocated, and the pieces copied in once. So at most twice the
+// bytes received are allocated whatever the header claims, a body of n
+// bytes costs O(log n) allocations and at most half a copy of itself,
+// and the pages touched are about 1.5 times its size. It is not reused:
 // a message's params may borrow it.
 func (s *Stream) readBody(length int) ([]byte, error) {
-	buf := make([]byte, 0, min(length, max(64<<10, len(s.pend))))
+	first := make([]byte, 0, min(length, max(64<<10, len(s.pend))))
 	if len(s.pend) > 0 {
 		k := min(len(s.pend), length)
-		buf = append(buf, s.pend[:k]...)
+		first = append(first, s.pend[:k]...)
 		s.pend = s.pend[k:]
 		if len(s.pend) == 0 {
 			s.pend = nil
 		}
 	}
-	for len(buf) < length {
-		if len(buf) == cap(buf) {
-			grown := make([]byte, len(buf), min(length, 2*cap(buf)))
-			copy(grown, buf)
-			buf = grown
+	if err := s.fill(&first); err != nil {
+		return nil, err
+	}
+	if len(first) == length {
+		return first, nil
+	}
+	pieces, got := [][]byte{first}, len(first)
+	for got < length-got {
+		p := make([]byte, 0, min(got, length-got))
+		if err := s.fill(&p); err != nil {
+			return nil, err
 		}
+		pieces = append(pieces, p)
+		got += len(p)
+	}
+	body := make([]byte, 0, length)
+	for _, p := range pieces {
+		body = append(body, p...)
+	}
+	if err := s.fill(&body); err != nil {
+		return nil, err
+	}
+	return body, nil
+}
+
+// fill reads into *p up to its capacity, the transport reading straight
+// into it.
+func (s *Stream) fill(p *[]byte) error {
+	buf := *p
+	for len(buf) < cap(buf) {
 		n, err := s.in.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
-		if err != nil {
-			if len(buf) == length {
-				break
-			}
+		if err != nil && len(buf) < cap(buf) {
+			*p = buf
 			if errors.Is(err, io.EOF) {
 				err = io.ErrUnexpectedEOF
 			}
-			return nil, err
+			return err
 		}
 	}
-	return buf, nil
+	*p = buf
+	return nil
 }

@@ -9,9 +9,11 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
 	"go.lsp.dev/jsonrpc2"
@@ -246,5 +248,40 @@ func BenchmarkStreamRead(b *testing.B) {
 			b.Fatal(err)
 		}
 		a.Close()
+	}
+}
+
+// TestReadBodyPieces reads bodies around the sizes where readBody
+// changes pieces, through a transport that returns a few bytes at a
+// time, and then one whose header claims far more than arrives: what is
+// allocated follows what arrived.
+func TestReadBodyPieces(t *testing.T) {
+	for _, n := range []int{1, 64<<10 - 1, 64 << 10, 64<<10 + 1, 128<<10 + 7, 1 << 20, 3<<20 + 5} {
+		params := `{"t":"` + strings.Repeat("x", n) + `"}`
+		body := `{"jsonrpc":"2.0","method":"m","params":` + params + `}`
+		conn := &fakeConn{in: iotest.HalfReader(strings.NewReader(frame(body) + frame(body)))}
+		s := NewStream(conn, nil)
+		for range 2 {
+			msg, _, err := s.Read(context.Background())
+			if err != nil {
+				t.Fatalf("%d bytes: %v", n, err)
+			}
+			if got := string(msg.(*jsonrpc2.Notification).Params()); got != params {
+				t.Fatalf("%d bytes: params of %d bytes, want %d", n, len(got), len(params))
+			}
+		}
+	}
+	const arrived = 3 << 20
+	in := "Content-Length: 100000000\r\n\r\n" + strings.Repeat(" ", arrived)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, _, err := NewStream(&fakeConn{in: strings.NewReader(in)}, nil).Read(context.Background())
+	runtime.ReadMemStats(&after)
+	if err != io.ErrUnexpectedEOF {
+		t.Fatalf("read ended with %v", err)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 2*arrived+1<<20 {
+		t.Errorf("%d bytes allocated for %d received", grew, arrived)
 	}
 }
