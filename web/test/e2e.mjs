@@ -35,6 +35,7 @@ import { createRequire } from "node:module";
 import { countBytes, received } from "./received.mjs";
 
 /** axe-core (a devDependency): the accessibility checks run in the page. */
+import { legendReport, legendProblems, legendGame, legendLine } from "../../editors/board/e2e/legend.mjs";
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 const [url, gamels, shots] = process.argv.slice(2);
@@ -809,8 +810,25 @@ async function keptScenario(base) {
   await context.close();
 }
 
-// WEB_E2E_ONLY=play|explore|phone|kept runs that scenario alone (while working on the view).
-const only = { play: async (u) => playScenario(await open(u)), explore: exploreScenario, phone: phoneScenario, kept: keptScenario }[process.env.WEB_E2E_ONLY ?? ""];
+/** The legend against the board's marks (editors/board/e2e/legend.mjs), at a position with all four kinds. */
+async function legendScenario(page) {
+  await page.evaluate((t) => {
+    const v = window.gamels.view();
+    v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: t } });
+  }, legendGame);
+  await cursorTo(page, legendLine);
+  const shown = await waitBoard(page, 1, 6);
+  const marked = await page
+    .waitForFunction(() => document.querySelector("#board rect.slot.best") && document.querySelector("#board rect.slot.wins"), { timeout: 10000 })
+    .then(() => true)
+    .catch(() => false);
+  const report = await page.evaluate(legendReport);
+  const problems = legendProblems(report);
+  check(shown && marked && problems.length === 0, "the legend draws each mark as the board does (shape and colour)", problems.join("; ") || JSON.stringify(report));
+}
+
+// WEB_E2E_ONLY=play|legend|explore|phone|kept runs that scenario alone (while working on the view).
+const only = { play: async (u) => playScenario(await open(u)), legend: async (u) => legendScenario(await open(u)), explore: exploreScenario, phone: phoneScenario, kept: keptScenario }[process.env.WEB_E2E_ONLY ?? ""];
 if (only) {
   try {
     await only(url.replace(/#.*$/, ""));
@@ -1084,10 +1102,13 @@ try {
   // the engine's answer, Spot and PATH.
   await playScenario(await open(url.replace(/#.*$/, "")));
 
-  // 9a. Exploring a line on the board without writing it.
+  // 9a. The legend, against the marks it names.
+  await legendScenario(await open(url.replace(/#.*$/, "")));
+
+  // 9b. Exploring a line on the board without writing it.
   await exploreScenario(url.replace(/#.*$/, ""));
 
-  // 9b. On a 375 px phone: the view fits, says whose turn, is accessible.
+  // 9c. On a 375 px phone: the view fits, says whose turn, is accessible.
   await phoneScenario(url.replace(/#.*$/, ""));
 
   // 10. Nothing lost: reloads, questions, the share link in step.

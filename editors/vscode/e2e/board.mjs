@@ -7,6 +7,8 @@
 // the editor-title button. Saves PNG screenshots: the window, and the view
 // cropped (vscode-board-<mode>.png).
 
+import { legendReport, legendProblems, legendGame, legendLine } from "../../board/e2e/legend.mjs";
+
 /** The webview frame that holds the drawn board, or undefined. */
 export async function boardFrame(page) {
   for (const f of page.frames()) {
@@ -327,6 +329,18 @@ export async function boardScenario(page, h) {
     check(big !== null && big.cells === 10_000 && big.side >= 13.5 && big.font >= 8 && big.last,
       m("100 x 100: 10 000 cells of 14 px, markers at least 8 px, the last move (row 100) scrolled into sight"), JSON.stringify(big));
     await h.shot(page, `vscode-board-100-${mode}`);
+
+    // The legend against the marks it names (editors/board/e2e/legend.mjs).
+    h.fs.writeFileSync(h.path.join(h.folder, "legend.pousse"), legendGame);
+    await openFile(page, "legend.pousse");
+    await goLine(page, h, legendLine);
+    const report = await until("the legend's marks on the board", async () => {
+      const f = await shownFrame(page);
+      const r = f && (await f.evaluate(legendReport).catch(() => null));
+      return r && r.best?.mark && r.wins?.mark && r.last?.mark && r.run?.mark ? r : false;
+    }, 30_000).catch(async () => (await shownFrame(page))?.evaluate(legendReport).catch(() => null));
+    const problems = report ? legendProblems(report) : ["no report"];
+    check(problems.length === 0, m("the legend draws each mark as the board does (shape and colour)"), problems.join("; ") || JSON.stringify(report));
   }
 
 }
