@@ -36,6 +36,7 @@ import { countBytes, received } from "./received.mjs";
 
 /** axe-core (a devDependency): the accessibility checks run in the page. */
 import { legendReport, legendProblems, legendGame, legendLine } from "../../editors/board/e2e/legend.mjs";
+import { sessionScenario } from "../../editors/board/e2e/scenario.mjs";
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 const [url, gamels, shots] = process.argv.slice(2);
@@ -827,8 +828,54 @@ async function legendScenario(page) {
   check(shown && marked && problems.length === 0, "the legend draws each mark as the board does (shape and colour)", problems.join("; ") || JSON.stringify(report));
 }
 
-// WEB_E2E_ONLY=play|legend|explore|phone|kept runs that scenario alone (while working on the view).
-const only = { play: async (u) => playScenario(await open(u)), legend: async (u) => legendScenario(await open(u)), explore: exploreScenario, phone: phoneScenario, kept: keptScenario }[process.env.WEB_E2E_ONLY ?? ""];
+/** The board session's scenario shared with VS Code's e2e (editors/board/e2e/scenario.mjs), with the page's driver. */
+async function sharedScenario(base) {
+  const context = await browser.createBrowserContext();
+  const page = await open(base, "light", { context });
+  const until = async (what, fn, ms) => {
+    const end = Date.now() + ms;
+    for (;;) {
+      const v = await fn().catch(() => false);
+      if (v) return v;
+      if (Date.now() > end) return null;
+      await sleep(100);
+    }
+  };
+  await sessionScenario({
+    open: async (_name, t) =>
+      page.evaluate((t) => {
+        const v = window.gamels.view();
+        v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: t } });
+      }, t),
+    line: (n) => cursorTo(page, n),
+    cursorLine: () => cursorLine(page),
+    view: (fn) => page.evaluate(fn),
+    key: async (k) => {
+      await page.$eval("#board", (e) => e.focus());
+      await page.keyboard.press(k);
+    },
+    click: (sel) => page.$eval(sel, (e) => (e instanceof SVGElement ? e.dispatchEvent(new MouseEvent("click", { bubbles: true })) : e.click())),
+    undo: () => undoKey(page),
+    // The page's view goes with the page: a reload is its hide and show.
+    hideShow: async () => {
+      await page.reload();
+      await page.waitForSelector("html[data-ready]", { timeout: 20000 });
+    },
+    answerSize: async (n) => {
+      await page.waitForSelector("#ask[open]", { timeout: 5000 });
+      await page.$eval("#asksize", (e) => (e.value = ""));
+      await page.type("#asksize", String(n));
+      await page.keyboard.press("Enter");
+    },
+    until,
+    check,
+    log: console.log,
+  });
+  await context.close();
+}
+
+// WEB_E2E_ONLY=play|legend|session|explore|phone|kept runs that scenario alone (while working on the view).
+const only = { play: async (u) => playScenario(await open(u)), legend: async (u) => legendScenario(await open(u)), session: sharedScenario, explore: exploreScenario, phone: phoneScenario, kept: keptScenario }[process.env.WEB_E2E_ONLY ?? ""];
 if (only) {
   try {
     await only(url.replace(/#.*$/, ""));
@@ -1105,10 +1152,13 @@ try {
   // 9a. The legend, against the marks it names.
   await legendScenario(await open(url.replace(/#.*$/, "")));
 
-  // 9b. Exploring a line on the board without writing it.
+  // 9b. The board session's scenario, shared with VS Code's e2e.
+  await sharedScenario(url.replace(/#.*$/, ""));
+
+  // 9c. Exploring a line on the board without writing it.
   await exploreScenario(url.replace(/#.*$/, ""));
 
-  // 9c. On a 375 px phone: the view fits, says whose turn, is accessible.
+  // 9d. On a 375 px phone: the view fits, says whose turn, is accessible.
   await phoneScenario(url.replace(/#.*$/, ""));
 
   // 10. Nothing lost: reloads, questions, the share link in step.

@@ -59,7 +59,7 @@ async function shotView(page, h, name) {
  * is detached): it is moved back into the first group and the view's
  * new frame looked up.
  */
-async function openBesideView(page, h, name) {
+export async function openBesideView(page, h, name) {
   await focusWorkbench(page, h);
   await h.key(page, "Control+Digit1");
   await h.openFile(page, name);
@@ -232,16 +232,9 @@ export async function engineScenario(page, h) {
  * everything back, the strip of values too.
  */
 async function hideAndShow(page, h, live, read) {
-  const { mode, check, until, openFile, runCommand } = h;
+  const { mode, check, until } = h;
   const before = await read();
-  // The workbench gets the focus (a click in the first group's editor), then the view's group, the second.
-  await page.click(".editor-group-container .monaco-editor .view-lines").catch(() => {});
-  await h.key(page, "Control+Digit2");
-  await openFile(page, "sample.spot");
-  const gone = await until("the board tab hidden", async () => !(await boardFrame(page)), 10_000).catch(() => false);
-  // Shown again from the transcript's editor: Show Board reveals the view, which VS Code recreates.
-  await page.click(".editor-group-container .monaco-editor .view-lines").catch(() => {});
-  await runCommand(page, "gamels: Show Board");
+  const gone = await hideAndShowView(page, h);
   const back = await until("the strip after the view came back", async () => {
     const e = await read().catch(() => null);
     return e && e.strip === before.strip && e.strip > 0 ? e : false;
@@ -256,6 +249,23 @@ async function hideAndShow(page, h, live, read) {
     `${mode}: engine: the board tab hidden and shown again: the strip of values is back (${back.strip} cells)`, JSON.stringify({ gone, before: before.strip, after: back.strip }));
   // The spot file goes back out of the view's group.
   await page.click(".editor-group-container .monaco-editor .view-lines").catch(() => {});
+}
+
+/**
+ * hideAndShowView hides the board tab, sample.spot opened in its group,
+ * and shows it again with Show Board from the transcript's editor, which
+ * VS Code answers with a new webview. It reports whether the tab went.
+ */
+export async function hideAndShowView(page, h) {
+  // The workbench gets the focus (a click in the first group's editor), then the view's group, the second.
+  await page.click(".editor-group-container .monaco-editor .view-lines").catch(() => {});
+  await h.key(page, "Control+Digit2");
+  await h.openFile(page, "sample.spot");
+  const gone = await h.until("the board tab hidden", async () => !(await boardFrame(page)), 10_000).catch(() => false);
+  // Shown again from the transcript's editor: Show Board reveals the view, which VS Code recreates.
+  await page.click(".editor-group-container .monaco-editor .view-lines").catch(() => {});
+  await h.runCommand(page, "gamels: Show Board");
+  return gone;
 }
 
 /**

@@ -7,7 +7,8 @@
 // completion list, a quick fix applied, Format Document, the board view
 // (e2e/board.mjs), the expected output beside a transcript
 // (e2e/expected.mjs), the engine in the board view: value, best move, the
-// strip of values, n, the engine toggle, the pictures (e2e/engine.mjs).
+// strip of values, n, the engine toggle, the pictures (e2e/engine.mjs),
+// and the board session's scenario the page's e2e runs too (e2e/session.mjs).
 // Runs once trusted and once in Restricted Mode (where a workspace setting
 // that names another binary must be ignored). Saves PNG screenshots in --out.
 //
@@ -33,6 +34,7 @@ import { boardScenario, longBoardScenario } from "./board.mjs";
 import { playScenario } from "./play.mjs";
 import { expectedScenario } from "./expected.mjs";
 import { engineScenario } from "./engine.mjs";
+import { sharedScenario } from "./session.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const e2eDir = path.resolve(process.env.GAMELS_E2E_DIR || path.join(here, "..", ".e2e"));
@@ -276,6 +278,8 @@ async function runMode(mode) {
       }
       // The engine in the board view (e2e/engine.mjs): value, best move, strip, n, toggle, pictures.
       await engineScenario(page, { mode, check, log, until, openFile, runCommand, key, text, shot, out, path, fs, folder, userData });
+      // The board session's scenario, the page's too (e2e/session.mjs, editors/board/e2e/scenario.mjs).
+      await sharedScenario(page, { mode, check, log, until, openFile, runCommand, key, text, shot, out, path, fs, folder, userData });
     } catch (err) {
       await shot(page, `failed-${mode}`).catch(() => {});
       fs.writeFileSync(path.join(out, `failed-${mode}.html`), await page.content().catch(() => ""));
