@@ -149,23 +149,16 @@ func decodeChangeParamsFast(raw []byte) (p ChangeParams, ok bool) {
 		seenDocVersion
 		seenChanges
 	)
-	var seen uint8
-	once := func(bit uint8) bool {
-		if seen&bit != 0 {
-			return false
-		}
-		seen |= bit
-		return true
-	}
+	var seen members
 	d.space()
 	if !d.object(func(key []byte) bool {
 		switch string(key) {
 		case "textDocument":
-			return once(seenDoc) && d.object(func(key []byte) bool {
+			return seen.once(seenDoc) && d.object(func(key []byte) bool {
 				switch string(key) {
 				case "uri":
 					s, ok := d.stringValue(nil)
-					if !once(seenDocURI) || !ok {
+					if !seen.once(seenDocURI) || !ok {
 						return false
 					}
 					u, err := DocumentURI(string(s))
@@ -174,13 +167,13 @@ func decodeChangeParamsFast(raw []byte) (p ChangeParams, ok bool) {
 				case "version":
 					v, ok := d.int32Value()
 					p.Version = v
-					return once(seenDocVersion) && ok
+					return seen.once(seenDocVersion) && ok
 				}
 				return d.skip(0)
 			})
 		case "contentChanges":
 			p.Changes = []TextChange{}
-			return once(seenChanges) && d.sequence('[', ']', func() bool {
+			return seen.once(seenChanges) && d.sequence('[', ']', func() bool {
 				ch, ok := d.change()
 				p.Changes = append(p.Changes, ch)
 				return ok
@@ -226,28 +219,21 @@ func decodeChangeFast(raw []byte) (TextChange, bool) {
 // without range. O(len of the change).
 func (d *reader) change() (ch TextChange, ok bool) {
 	var text []byte
-	var seen uint8
-	once := func(bit uint8) bool {
-		if seen&bit != 0 {
-			return false
-		}
-		seen |= bit
-		return true
-	}
+	var seen members
 	if !d.object(func(key []byte) bool {
 		switch string(key) {
 		case "text":
-			if !once(seenChangeText) {
+			if !seen.once(seenChangeText) {
 				return false
 			}
 			t, ok := d.stringValue(make([]byte, 0, textCap(d.raw, d.i)))
 			text = t
 			return ok
 		case "range":
-			return once(seenRange) && d.rangeValue(&ch.Range)
+			return seen.once(seenRange) && d.rangeValue(&ch.Range)
 		case "rangeLength":
 			_, ok := d.uinteger()
-			return once(seenRangeLength) && ok
+			return seen.once(seenRangeLength) && ok
 		}
 		return d.skip(0)
 	}) {
@@ -281,7 +267,7 @@ func (d *reader) position(p *protocol.Position) bool {
 // pair reads an object with the members a and b, each once, read by
 // value(0) and value(1); other members are skipped.
 func (d *reader) pair(a, b string, value func(i int) bool) bool {
-	var seen uint8
+	var seen members
 	return d.object(func(key []byte) bool {
 		var i int
 		switch string(key) {

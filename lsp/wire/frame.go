@@ -37,20 +37,13 @@ func textNotification(body []byte) (m jsonrpc2.Message, ok bool) {
 	d.space()
 	var method string
 	var params []byte
-	var seen uint8
-	once := func(bit uint8) bool {
-		if seen&bit != 0 {
-			return false
-		}
-		seen |= bit
-		return true
-	}
+	var seen members
 	if !d.object(func(key []byte) bool {
 		switch string(key) {
 		case "jsonrpc":
-			return once(1) && d.literal(`"2.0"`)
+			return seen.once(1) && d.literal(`"2.0"`)
 		case "method":
-			if !once(2) || !d.literal(`"textDocument/did`) {
+			if !seen.once(2) || !d.literal(`"textDocument/did`) {
 				return false
 			}
 			switch {
@@ -64,7 +57,7 @@ func textNotification(body []byte) (m jsonrpc2.Message, ok bool) {
 			return true
 		case "params":
 			start := d.i
-			if !once(4) || d.i >= len(d.raw) || d.raw[d.i] != '{' || !d.skipLax(0) {
+			if !seen.once(4) || d.i >= len(d.raw) || d.raw[d.i] != '{' || !d.skipLax(0) {
 				return false
 			}
 			params = body[start:d.i]

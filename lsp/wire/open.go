@@ -132,18 +132,11 @@ const (
 // Each member is read at most once: the library merges duplicates (the
 // last wins), which the fast path leaves to it.
 func (d *reader) item(p *OpenItem) bool {
-	var seen uint8
-	once := func(bit uint8) bool {
-		if seen&bit != 0 {
-			return false
-		}
-		seen |= bit
-		return true
-	}
+	var seen members
 	return d.object(func(key []byte) bool {
 		switch string(key) {
 		case "uri":
-			if !once(seenURI) {
+			if !seen.once(seenURI) {
 				return false
 			}
 			s, ok := d.stringValue(nil)
@@ -156,7 +149,7 @@ func (d *reader) item(p *OpenItem) bool {
 			}
 			p.URI = u
 		case "languageId":
-			if !once(seenLanguage) {
+			if !seen.once(seenLanguage) {
 				return false
 			}
 			s, ok := d.stringValue(nil)
@@ -165,7 +158,7 @@ func (d *reader) item(p *OpenItem) bool {
 			}
 			p.LanguageID = string(s)
 		case "version":
-			if !once(seenVersion) {
+			if !seen.once(seenVersion) {
 				return false
 			}
 			v, ok := d.int32Value()
@@ -174,7 +167,7 @@ func (d *reader) item(p *OpenItem) bool {
 			}
 			p.Version = v
 		case "text":
-			if !once(seenText) {
+			if !seen.once(seenText) {
 				return false
 			}
 			s, ok := d.stringValue(make([]byte, 0, textCap(d.raw, d.i)))

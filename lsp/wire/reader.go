@@ -22,6 +22,20 @@ type reader struct {
 	i   int
 }
 
+// members records the members of an object a fast decoder has read,
+// one bit each: each is read at most once (the library merges duplicates,
+// the last winning, which the fast paths leave to it).
+type members uint8
+
+// once marks bit read; false when it was read before.
+func (m *members) once(bit uint8) bool {
+	if uint8(*m)&bit != 0 {
+		return false
+	}
+	*m |= members(bit)
+	return true
+}
+
 // maxSkipDepth bounds the nesting of skipped values (the library allows
 // more: deeper input goes to it).
 const maxSkipDepth = 64
