@@ -43,13 +43,12 @@ const headerToken = "content-length:"
 // JSON is answered with a ParseError response (id null, as JSON-RPC
 // requires) and its bytes are searched again for a header, so that a
 // Content-Length too large by a few bytes does not swallow the next
-// message; a frame that is JSON
-// but not a message is answered with an InvalidRequest error (with its
-// id when it has one); a frame larger than MaxFrameSize is skipped
-// without being read into memory. Memory use grows with the bytes that
-// actually arrive, never with the length a header announces. Read
-// returns an error only when the byte stream ends or fails: then the
-// session is over.
+// message; a frame that is JSON but not a message is answered with an
+// InvalidRequest error (with its id when it has one); a frame larger
+// than MaxFrameSize is skipped without being read into memory. Memory
+// use grows with the bytes that actually arrive, never with the length
+// a header announces. Read returns an error only when the byte stream
+// ends or fails: then the session is over.
 type Stream struct {
 	rwc  io.ReadWriteCloser
 	in   *bufio.Reader
