@@ -153,6 +153,10 @@ export class BoardSession {
   private settle: ReturnType<typeof setTimeout> | undefined;
   private searching = false;
   private playing = false;
+  /** The board a move is being written from, while playing. */
+  private playingFrom: Board | undefined;
+  /** A click on a board drawn while a move was being written: played once it is. */
+  private queued: { slot?: string; cell?: Cell; board: Board; version: number } | undefined;
   private scratch: Scratch | undefined;
   /** Called after each board drawn (undefined: none), for hosts and tests. */
   onShow: (b: Board | undefined) => void = () => {};
@@ -302,6 +306,14 @@ export class BoardSession {
       return;
     }
     if (seq !== this.seq) return;
+    // An edit that landed while the board was asked (a new game's, say)
+    // leaves it drawn from the new text but known at the old version: a
+    // click on it would be refused as stale. It is asked again instead.
+    const after = this.editor.cursor();
+    if (after && after.doc.uri === doc.uri && after.doc.version !== doc.version) {
+      this.schedule(0);
+      return;
+    }
     if (!isBoard(board)) {
       this.empty(`${doc.name}, line ${position.line + 1}: the cursor is outside every game.`);
       this.onShow(undefined);
@@ -464,7 +476,17 @@ export class BoardSession {
   async play(slot?: string, cell?: Cell): Promise<void> {
     const b = this.current;
     const doc = this.doc;
-    if (!b || !doc || this.playing) return;
+    if (!b || !doc) {
+      this.status("No board is drawn yet: play when it is.");
+      return;
+    }
+    if (this.playing) {
+      // The edit's own redraw can come before its write returns: a click
+      // on that board is played next; one on the board written from is not.
+      if (b !== this.playingFrom) this.queued = { slot, cell, board: b, version: doc.version };
+      else this.status("A move is being written: play when the board shows it.");
+      return;
+    }
     if (this.scratch) {
       this.tryMove(slot ?? (cell ? `${cell.row} ${cell.col}` : ""));
       return;
@@ -475,7 +497,8 @@ export class BoardSession {
     }
     const now = this.editor.cursor();
     if (!now || now.doc.uri !== doc.uri) {
-      this.schedule(0); // another file is open since the board was drawn
+      this.status(now ? `${now.doc.name} is in the editor since the board was drawn: nothing written.` : "No transcript is in the editor: nothing written.");
+      this.schedule(0);
       return;
     }
     const params = {
@@ -486,6 +509,7 @@ export class BoardSession {
       ...(cell !== undefined ? { cell: { row: cell.row, col: cell.col } } : {}),
     };
     this.playing = true;
+    this.playingFrom = b;
     try {
       let res: unknown;
       try {
@@ -526,6 +550,12 @@ export class BoardSession {
       }
     } finally {
       this.playing = false;
+      this.playingFrom = undefined;
+      const q = this.queued;
+      this.queued = undefined;
+      // Played while its position is the one shown: not after an engine's move.
+      const c = this.current;
+      if (q && c && !this.searching && c.game === q.board.game && c.move === q.board.move && this.doc?.version === q.version) void this.play(q.slot, q.cell);
     }
   }
 

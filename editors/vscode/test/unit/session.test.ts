@@ -279,3 +279,31 @@ test("the level: a view gets the editor's level; a choice is set through the edi
   g.s.receive({ type: "ready" });
   assert.equal(g.sent.filter((m) => m.type === "level").length, 0, "no level is offered by a host that sets none");
 });
+
+test("a click on the board the edit's own redraw drew, before the write returned, is played after it; one on the old board is not", async () => {
+  let moves = 0;
+  const f = fixture({
+    "gamels/board": () => board(moves, moves),
+    "gamels/evaluate": () => null,
+    "gamels/evaluations": () => null,
+    "gamels/play": (p) => ({ ...edit, text: p.slot, move: p.move + 1 }),
+  });
+  const apply = f.editor.apply;
+  let clicks = ["L1"];
+  f.editor.apply = async (uri, res, version) => {
+    const why = await apply(uri, res, version);
+    moves++;
+    f.s.play("B9"); // on the board written from: refused, said so
+    await f.s.update(); // the edit's redraw, before the write returns
+    const next = clicks.shift();
+    if (next) void f.s.play(next); // the user clicks the new board
+    return why;
+  };
+  await f.s.update();
+  await f.s.play("T1");
+  await tick(20);
+  const plays = f.calls.filter((c) => c.method === "gamels/play").map((c) => `${c.params.slot}@${c.params.move}`);
+  assert.deepEqual(plays, ["T1@0", "L1@1"]);
+  assert.ok(f.sent.some((m) => m.type === "status" && /A move is being written/.test(m.message)));
+  clicks = [];
+});
