@@ -243,3 +243,29 @@ export function engineAnswers(side: EngineSide, kind: string, move: number): boo
 export function nextEngineSide(side: EngineSide): EngineSide {
   return side === "off" ? "X" : side === "X" ? "O" : "off";
 }
+
+/** A target of the engine's line: a move's text, the plies (1-based) played there, the side of the first. */
+export interface LineLabel {
+  text: string;
+  plies: number[];
+  side: string;
+}
+
+/** How many plies of the main line are drawn: more crowd a small board. */
+export const linePlies = 4;
+
+/**
+ * lineLabels groups the first linePlies moves of line by target: each
+ * target with the ply numbers (1-based) played on it and the side of the
+ * first. first is the side to move at ply 1, other the one after.
+ */
+export function lineLabels(line: string[], first: string, other: string): LineLabel[] {
+  const by = new Map<string, LineLabel>();
+  line.slice(0, linePlies).forEach((t, i) => {
+    const key = t.trim().toUpperCase().replace(/\s+[+-]$/, "");
+    const g = by.get(key);
+    if (g) g.plies.push(i + 1);
+    else by.set(key, { text: t, plies: [i + 1], side: i % 2 === 0 ? first : other });
+  });
+  return [...by.values()];
+}

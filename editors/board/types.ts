@@ -137,6 +137,8 @@ export interface Evaluation {
   estimate?: number;
   /** The estimate as the server words it: "X 64%", "O 71%", "Player 1 50%" (a newer server's). */
   estimateText?: string;
+  /** The judgment's search (a newer server's): its move, the depth it completed, its main line from the move to play. */
+  judged?: { best?: { text: string; slot?: string; cell?: Cell }; depth: number; nodes: number; line: string[] };
 }
 
 /** One engine annotation of gamels/evaluations: a move (1-based) that missed a win, blundered, or decided. */

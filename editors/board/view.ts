@@ -24,8 +24,9 @@
 
 import type { Annotation, Evaluation, Evaluations } from "./types";
 import { engineLevels, type BoardModel, type EngineSide, type PictureFormat, type ToView, type ViewHost } from "./host";
-import { announcement, evaluationLine, graphPoints, markSign, nextAnnotated, nextEngineSide, stripCells, verdictLine } from "./model";
+import { announcement, evaluationLine, graphPoints, lineLabels, markSign, nextAnnotated, nextEngineSide, stripCells, verdictLine } from "./model";
 import { arrows, nextTarget, type Box } from "./targets";
+import { drawHeld, drawLine } from "./line";
 
 /** What a host offers besides stepping and playing (each a button); all by default. */
 export interface ViewOptions {
@@ -66,6 +67,8 @@ const keysHelp = [
 /** The legend of the board's marks: each differs by shape as well as colour. */
 const legend: [string, string][] = [
   ["best", "the engine's best move (thick ring)"],
+  ["line", "the engine's line from it: 1, 2, 3… in the colour of the side that plays"],
+  ["held", "at a marked move, the move that held (dashed ring)"],
   ["wins", "wins at once (dotted)"],
   ["last", "the last move (solid frame)"],
   ["run", "the run a push moves (dashed)"],
@@ -447,10 +450,15 @@ export class BoardView {
     p.value.textContent = text ?? (e ? evaluationLine(e) : "");
     if (e && text === undefined && this.board) p.announce.textContent = announcement(this.board, e);
     p.value.className = e ? `value ${e.winner ? e.winner.toLowerCase() : "even"}` : "value";
-    const best = e?.best;
-    if (!best || text !== undefined) return;
     const svg = p.svg.querySelector("svg.gamels-board");
-    if (!svg) return;
+    const b = this.board;
+    if (!svg || !b) return;
+    const best = text === undefined ? e?.best : undefined;
+    // The main line is drawn when it starts with the move marked best.
+    const line = e?.judged?.line;
+    const from = best && Array.isArray(line) && line[0]?.trim() === best.text.trim();
+    drawLine(svg, b.kind, from && e ? lineLabels(line, e.toMove, e.toMove === "X" ? "O" : "X") : []);
+    if (!best) return;
     const target = best.slot
       ? svg.querySelector(`:scope > rect.slot[data-slot="${CSS.escape(best.slot)}"]`)
       : best.cell
@@ -459,8 +467,18 @@ export class BoardView {
     target?.classList.add("best");
   }
 
+  /** drawHeldMove marks, on the board of an annotated move, the move that held (the annotation's best). */
+  private drawHeldMove(): void {
+    const b = this.board;
+    const svg = this.parts.svg.querySelector("svg.gamels-board");
+    if (!b || !svg) return;
+    const a = b.explore ? undefined : this.markOf(b.move);
+    drawHeld(svg, b.kind, a && a.kind !== "decisive" ? a.best : undefined);
+  }
+
   /** drawStrip draws the strip of values of the game shown, the current move marked. */
   private drawStrip(): void {
+    this.drawHeldMove();
     const p = this.parts;
     const b = this.board;
     const e = this.evaluations;

@@ -4,7 +4,7 @@
 
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
-import { announcement, boardModel, describe, engineAnswers, evaluationLine, graphPoints, inProgress, nextAnnotated, nextEngineSide, stripCells, turnLine, valueClass, verdictLine } from "../../../board/model";
+import { announcement, boardModel, describe, engineAnswers, evaluationLine, graphPoints, inProgress, lineLabels, linePlies, nextAnnotated, nextEngineSide, stripCells, turnLine, valueClass, verdictLine } from "../../../board/model";
 import { postingHost, type FromView } from "../../../board/host";
 import { movesByNumber } from "../../../board/window";
 import type { Annotation, Board, Evaluations, MoveEntry } from "../../../board/types";
@@ -173,4 +173,16 @@ test("announcement: the step in words, with what the move did (the server's word
   assert.equal(announcement(m), `Move 4 of 4, O T4: O enters at (1,1), pushing 2 markers to (1,3); X pushed off from (1,3). ${m.turn}.`);
   const old = boardModel(board({ move: 4, moves, end: 0, verdict: "TIE GAME", last: { cells: [] } }), "p.pousse", "", 5);
   assert.equal(announcement(old), `Move 4 of 4, O T4. ${old.turn}.`, "an older server's answer, without words");
+});
+
+test("lineLabels numbers the engine's line by target, the side of its first ply, at most linePlies plies", () => {
+  assert.deepEqual(lineLabels(["L2", "T1", "l2", "B3", "R1"], "X", "O"), [
+    { text: "L2", plies: [1, 3], side: "X" },
+    { text: "T1", plies: [2], side: "O" },
+    { text: "B3", plies: [4], side: "O" },
+  ]);
+  assert.equal(linePlies, 4);
+  // Spot: a cell placed and taken back is one target.
+  assert.deepEqual(lineLabels(["1 2 +", "2 2 +", "1 2 -"], "O", "X").map((l) => [l.text, l.plies, l.side]), [["1 2 +", [1, 3], "O"], ["2 2 +", [2], "X"]]);
+  assert.deepEqual(lineLabels([], "X", "O"), []);
 });
