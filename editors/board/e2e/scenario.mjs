@@ -41,17 +41,26 @@ export function readSession() {
     strip: strip && !strip.hidden ? strip.querySelectorAll(".cell").length : 0,
     marks: strip ? [...strip.querySelectorAll(".cell.mark")].map((c) => Number(c.dataset.move)) : [],
     moves: [...document.querySelectorAll("#moves li")].map((li) => li.firstChild?.textContent ?? ""),
+    // Drawn over the board: the move that held at a marked move, and the engine's line as ply numbers.
+    held: svg ? [...svg.querySelectorAll("rect.held")].map((r) => r.getAttribute("data-slot") ?? `${r.getAttribute("data-row")} ${r.getAttribute("data-col")}`) : [],
+    best: svg ? [...svg.querySelectorAll("rect.slot.best")].map((r) => r.getAttribute("data-slot")) : [],
+    line: svg ? [...svg.querySelectorAll("text.line-ply")].map((t) => ({ plies: t.getAttribute("data-plies"), x: Number(t.getAttribute("x")), y: Number(t.getAttribute("y")) })) : [],
   };
 }
 
 /** sessionScenario runs the steps with driver d. */
 export async function sessionScenario(d) {
   const m = (s) => `session: ${s}`;
+  // trail holds each status line the view showed since the last step, so
+  // that a failed check says what the session said on the way.
+  let trail = [];
+  const step = () => (trail = []);
   const at = (what, ok, ms = 20_000) =>
     d.until(what, async () => {
       const v = await d.view(readSession).catch(() => null);
+      if (v && v.status && trail[trail.length - 1] !== v.status) trail.push(v.status);
       return v && ok(v) ? v : false;
-    }, ms).then(async (v) => v ?? (await d.view(readSession).catch(() => ({}))));
+    }, ms).then(async (v) => v ?? { ...(await d.view(readSession).catch(() => ({}))), trail });
 
   // Open, the cursor on the size line: move 0, X to move.
   await d.open("session.pousse", sessionGame);
@@ -74,6 +83,11 @@ export async function sessionScenario(d) {
   d.check(v.move === blunder && line === nLine + blunder, m(`n: to the blunder, move ${blunder} (O's T4), the editor's cursor on line ${nLine + blunder}`),
     `${v.move} line ${await d.cursorLine()}`);
 
+  // At the blunder, the board marks the move that held (T3) and numbers the engine's line from its best move.
+  v = await at("the move that held and the line drawn", (v) => v.held.length > 0 && v.line.length > 0, 20_000);
+  d.check(v.held.join(" ") === "T3" && v.best.length === 1 && v.line.some((l) => l.plies?.split(" ").includes("1")),
+    m("the blunder's board: T3, the move that held, ringed; the engine's line numbered from its best move"), JSON.stringify({ held: v.held, best: v.best, line: v.line }));
+
   // Hide the view and show it again: the strip comes back with it.
   const strip = v.strip;
   await d.hideShow();
@@ -90,12 +104,27 @@ export async function sessionScenario(d) {
   const played = [];
   for (const slot of ["T1", "L1", "B2"]) {
     played.push(slot);
+    step();
+    const seen = (v) => JSON.stringify([v.move, v.moves, v.status]);
+    const before = seen(await d.view(readSession).catch(() => ({})));
     await d.click(`svg.gamels-board rect.slot[data-slot="${slot}"]`);
-    v = await at(`move ${played.length} (${slot})`, (v) => v.game === 2 && v.move === played.length);
+    // The next click waits for this move's status as well as its board, as a person would see it written.
+    const written = (v) => v.game === 2 && v.move === played.length && v.status.includes(`Played move ${played.length}`);
+    v = await at(`move ${played.length} (${slot})`, written, 10_000);
+    if (v.trail && seen(v) === before) {
+      // Nothing at all changed, not even the status line: the click was
+      // not delivered to the view's session (seen in VS Code's webview
+      // right after New game). Said, and clicked once more.
+      d.log(`session: ${slot} clicked, nothing changed in 10 s: clicked again`);
+      await d.click(`svg.gamels-board rect.slot[data-slot="${slot}"]`);
+      v = await at(`move ${played.length} (${slot})`, written);
+    }
+    if (v.trail) d.log(`session: ${slot} clicked, move ${played.length} not shown; the status lines on the way: ${JSON.stringify(v.trail)}`);
   }
   d.check(v.moves.join(" ") === played.join(" ") && v.turn === "O to move", m("three moves clicked on the board: T1 L1 B2, O to move"), JSON.stringify(v));
 
   // The engine answers: choosing O, the side to move, plays move 4.
+  step();
   await d.click("#engine"); // off -> X (not to move: nothing)
   await d.click("#engine"); // X -> O: the side to move
   v = await at("the engine's move 4", (v) => v.moves.length === 4 && /The engine played move 4/.test(v.status), 30_000);
@@ -105,6 +134,7 @@ export async function sessionScenario(d) {
   await at("the engine off", (v) => /Engine plays: off/.test(v.engine), 5_000);
 
   // Undo in the editor takes the engine's move back, and its status line.
+  step();
   await d.undo();
   v = await at("the engine's move undone", (v) => v.moves.length === 3, 15_000);
   d.check(v.moves.length === 3 && !/The engine played move 4/.test(v.status), m("undo takes back the engine's move 4, and its status line goes"), JSON.stringify(v));
