@@ -464,7 +464,10 @@ export class BoardSession {
     if (!waits || !b || !doc) return;
     this.settle = setTimeout(() => {
       this.settle = undefined;
-      if (this.side === side && this.current === b) void this.engineMove(doc, b.game, b.move);
+      // The same position, though redrawn meanwhile (a board anew for each answer).
+      const c = this.current;
+      const same = c && c.game === b.game && c.move === b.move && this.doc?.uri === doc.uri && this.doc.version === doc.version;
+      if (this.side === side && same) void this.engineMove(doc, b.game, b.move);
     }, settleMs);
   }
 

@@ -307,3 +307,12 @@ test("a click on the board the edit's own redraw drew, before the write returned
   assert.ok(f.sent.some((m) => m.type === "status" && /A move is being written/.test(m.message)));
   clicks = [];
 });
+
+test("choosing the side to move plays once the choice rests, though the board is redrawn meanwhile", async () => {
+  const f = fixture({ "gamels/board": () => board(2, 2), "gamels/evaluate": () => null, "gamels/evaluations": () => null, "workspace/executeCommand": () => ({ ...edit, move: 3 }) });
+  await f.s.update();
+  f.s.setSide("X");
+  await f.s.update(); // the same position drawn again: a new board
+  await tick(settleMs + 100);
+  assert.equal(f.count("workspace/executeCommand"), 1, "the engine plays X's move");
+});
