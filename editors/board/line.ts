@@ -18,8 +18,9 @@ const ns = "http://www.w3.org/2000/svg";
 
 /**
  * drawLine draws labels on svg (a board of kind): each target's ply
- * numbers at its centre, class "line-ply" and the side (x or o; Spot's
- * players 1 and 2 as x and o). It replaces what an earlier call drew.
+ * numbers at its centre, class "line-ply" and the side, x or o (the
+ * server names Spot's players 1 and 2 X and O too). It replaces what an
+ * earlier call drew.
  */
 export function drawLine(svg: Element, kind: string, labels: LineLabel[]): void {
   svg.querySelector(":scope > g.engine-line")?.remove();
@@ -33,7 +34,7 @@ export function drawLine(svg: Element, kind: string, labels: LineLabel[]): void 
     const [x, y, w, h] = ["x", "y", "width", "height"].map((a) => Number(t.getAttribute(a)));
     if (![x, y, w, h].every(Number.isFinite)) continue;
     const txt = document.createElementNS(ns, "text");
-    txt.setAttribute("class", `line-ply ${/^(o|2|player 2)$/i.test(l.side) ? "o" : "x"}`);
+    txt.setAttribute("class", `line-ply ${l.side === "O" ? "o" : "x"}`);
     txt.setAttribute("x", String(x + w / 2));
     txt.setAttribute("y", String(y + h / 2));
     txt.setAttribute("text-anchor", "middle");

@@ -26,7 +26,7 @@ import type { Annotation, Evaluation, Evaluations } from "./types";
 import { engineLevels, type BoardModel, type EngineSide, type PictureFormat, type ToView, type ViewHost } from "./host";
 import { announcement, evaluationLine, graphPoints, lineLabels, markSign, nextAnnotated, nextEngineSide, stripCells, verdictLine } from "./model";
 import { arrows, nextTarget, type Box } from "./targets";
-import { drawHeld, drawLine } from "./line";
+import { drawHeld, drawLine, targetOf } from "./line";
 
 /** What a host offers besides stepping and playing (each a button); all by default. */
 export interface ViewOptions {
@@ -459,12 +459,7 @@ export class BoardView {
     const from = best && Array.isArray(line) && line[0]?.trim() === best.text.trim();
     drawLine(svg, b.kind, from && e ? lineLabels(line, e.toMove, e.toMove === "X" ? "O" : "X") : []);
     if (!best) return;
-    const target = best.slot
-      ? svg.querySelector(`:scope > rect.slot[data-slot="${CSS.escape(best.slot)}"]`)
-      : best.cell
-        ? svg.querySelector(`:scope > rect.cell[data-row="${best.cell.row}"][data-col="${best.cell.col}"]`)
-        : null;
-    target?.classList.add("best");
+    targetOf(svg, b.kind, best.slot ?? (best.cell ? `${best.cell.row} ${best.cell.col}` : best.text))?.classList.add("best");
   }
 
   /** drawHeldMove marks, on the board of an annotated move, the move that held (the annotation's best). */
