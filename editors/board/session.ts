@@ -149,6 +149,8 @@ export class BoardSession {
   private valuesOf = "";
   private valuesSeq = 0;
   private evaluating: AbortController | undefined;
+  /** The position (document version, game, move, line) whose value the view shows or waits for. */
+  private evaluatedOf = "";
   private side: EngineSide = "off";
   private settle: ReturnType<typeof setTimeout> | undefined;
   private searching = false;
@@ -199,6 +201,7 @@ export class BoardSession {
   /** reset forgets what the view had: a new view (a webview recreated) gets everything again. */
   reset(): void {
     this.valuesOf = "";
+    this.evaluatedOf = "";
     this.post({ type: "engine", side: this.side });
     this.levelChanged();
     this.schedule(0);
@@ -357,6 +360,7 @@ export class BoardSession {
 
   private empty(message: string): void {
     this.current = undefined;
+    this.evaluatedOf = "";
     this.post({ type: "empty", message });
   }
 
@@ -377,12 +381,20 @@ export class BoardSession {
     const s = this.scratch;
     const p = s && b.scratch ? s.at : this.where(b);
     if (b.kind === "path" || !p) {
+      this.evaluatedOf = "";
       this.post({ type: "evaluation", game: b.game, move: b.move, evaluation: null });
       return;
     }
     const ac = new AbortController();
     this.evaluating = ac;
-    this.post({ type: "evaluation", game: b.game, move: b.move, evaluation: null, pending: true });
+    // The same position asked again (its annotations done, its board
+    // redrawn) keeps the value shown until the new one comes: the best
+    // move's ring does not blink off in between.
+    const of = `${doc.uri}@${doc.version}#${b.game}.${b.move}${s && b.scratch ? `+${b.scratch.moves.join(",")}` : ""}`;
+    if (of !== this.evaluatedOf) {
+      this.evaluatedOf = of;
+      this.post({ type: "evaluation", game: b.game, move: b.move, evaluation: null, pending: true });
+    }
     const params = s && b.scratch ? { position: p, nearest: true, moves: b.scratch.moves } : { position: p };
     let e: unknown = null;
     try {

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import * as assert from "node:assert/strict";
 import { BoardSession, serverSizes, settleMs, type EditorPort, type ServerPort } from "../../../board/session";
 import type { ToView } from "../../../board/host";
-import type { Board, MoveEntry, PlayEdit, Position } from "../../../board/types";
+import type { Board, Evaluation, MoveEntry, PlayEdit, Position } from "../../../board/types";
 
 function entry(k: number): MoveEntry {
   return { move: k, text: `T${k}`, range: { start: { line: k, character: 0 }, end: { line: k, character: 2 } } };
@@ -315,4 +315,22 @@ test("choosing the side to move plays once the choice rests, though the board is
   await f.s.update(); // the same position drawn again: a new board
   await tick(settleMs + 100);
   assert.equal(f.count("workspace/executeCommand"), 1, "the engine plays X's move");
+});
+
+test("the same position asked again (its annotations done) keeps its value shown until the new one; another position waits", async () => {
+  const value: Evaluation = { game: 1, move: 2, toMove: "X", result: "win", winner: "X", plies: 1, value: "X wins at once", best: { text: "T1", slot: "T1" }, depth: 1, complete: true, source: "search", estimate: 1 };
+  const f = fixture({ "gamels/board": () => board(2, 2), "gamels/evaluate": () => value, "gamels/evaluations": () => null });
+  await f.s.update();
+  await tick();
+  const pending = () => f.sent.filter((m) => m.type === "evaluation" && m.pending).length;
+  assert.equal(pending(), 1, "a position first shown waits for its value");
+  f.s.annotated("file:///a.pousse");
+  await tick();
+  assert.equal(f.count("gamels/evaluate"), 2, "the value is asked again");
+  assert.equal(pending(), 1, "and the one shown stays until it comes");
+  const last = f.sent.filter((m) => m.type === "evaluation").pop();
+  assert.ok(last && last.type === "evaluation" && last.evaluation !== null);
+  f.s.receive({ type: "ready" }); // a new view has no value: it waits again
+  await tick(20);
+  assert.equal(pending(), 2);
 });
