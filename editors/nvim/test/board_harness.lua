@@ -114,8 +114,21 @@ function M.groups_at(line, col)
   local marks = vim.api.nvim_buf_get_extmarks(board.state.buf, board.ns, { line, 0 }, { line, -1 }, { details = true })
   for _, m in ipairs(marks) do
     local s, e = m[3], m[4].end_col
-    if s <= col and col < e then
+    if e and m[4].hl_group and s <= col and col < e then
       out[m[4].hl_group] = true
+    end
+  end
+  return out
+end
+
+-- overlays lists the marks drawn over the board buffer's characters
+-- (the engine's line): { line, col, text, group } (0-based).
+function M.overlays()
+  local out = {}
+  for _, m in ipairs(vim.api.nvim_buf_get_extmarks(board.state.buf, board.ns, 0, -1, { details = true })) do
+    local vt = m[4].virt_text
+    if vt and m[4].virt_text_pos == 'overlay' then
+      table.insert(out, { line = m[2], col = m[3], text = vt[1][1], group = vt[1][2] })
     end
   end
   return out

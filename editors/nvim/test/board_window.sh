@@ -9,7 +9,7 @@
 # plays, u undoes in the transcript (not E21), ]m and [m step the
 # transcript, the word under the board goes with its board (after an
 # undo, the engine's reply undone, on another file), ? shows the keys,
-# q closes the window (no macro recorded). Exits non-zero on any failure.
+# q closes the window (no macro recorded), the engine's line on the board. Exits non-zero on any failure.
 set -euo pipefail
 NVIM=${NVIM:-nvim}
 
@@ -118,6 +118,29 @@ if [ -n "$mark_sgr" ] && [ "$b_sgr" != "$mark_sgr" ] &&
   pass 'the current move'"'"'s mark in the current value'"'"'s colours, b in its own'
 else
   fail "the current move's mark colours: * $(cat -v <<<"$mark_sgr"), value $(cat -v <<<"$value_sgr"), b $(cat -v <<<"$b_sgr")"
+fi
+
+# The engine's line drawn on the board, as the screen shows it: ply 1
+# over the slot of the line's first move (the line as the window
+# words it under the board), on sample.pousse after move 4.
+cp "$here/../../../testdata/examples/sample.pousse" "$scratch/sample.pousse"
+keys C-w h
+keys ':edit sample.pousse' Enter
+keys ':9' Enter
+check_on 'after move 4 of 5' 'the board of sample.pousse at move 4'
+if until_on ' line [LRTB][0-9]'; then
+  pane=$(screen | sed -n 's/^[^│]*│//p')
+  first=$(grep -o -E '^ +line [LRTB][0-9]+' <<<"$pane" | head -n 1 | awk '{print $2}')
+  dir=${first:0:1} i=${first:1}
+  case $dir in
+    L) row=$(grep -E "^$i " <<<"$pane" | head -n 1 || true); on=$([ "${row:2:1}" = 1 ] && echo y || true) ;;
+    R) row=$(grep -E "^$i " <<<"$pane" | head -n 1 | sed 's/ *$//' || true); on=$([ "${row: -1}" = 1 ] && echo y || true) ;;
+    T) row=$(grep -E '^  [-+0-9<>v^]+ *$' <<<"$pane" | head -n 1 || true); on=$([ "${row:$((2 * i + 1)):1}" = 1 ] && echo y || true) ;;
+    B) row=$(grep -E '^  [-+0-9<>v^]+ *$' <<<"$pane" | tail -n 1 || true); on=$([ "${row:$((2 * i + 1)):1}" = 1 ] && echo y || true) ;;
+  esac
+  if [ -n "${on:-}" ]; then pass "the engine's line on the board: 1 on slot $first"; else fail "no 1 on slot $first of the line: '${row:-}'"; fi
+else
+  fail "the engine's line under the board (no \" line L2 ...\" on the screen)"
 fi
 
 if [ $failed -gt 0 ]; then

@@ -52,6 +52,20 @@ ok(best and best.slot and s:find('best ' .. best.slot .. ' (depth', 1, true), 'a
 if judged and #judged.line > 1 then
   ok(s:find('line ' .. table.concat(judged.line, ' ', 1, math.min(#judged.line, 8)), 1, true), 'and the main line under it', s)
 end
+-- The main line drawn on the board: ply 1 over the best move's slot, in
+-- X's colour (X is to move).
+if judged and #judged.line > 0 and best and best.slot then
+  local bl, bc = board.place_target(board.state.board, { slot = best.slot })
+  local one
+  for _, o in ipairs(h.overlays()) do
+    if o.text:match('^1') then
+      one = o
+    end
+  end
+  ok(one and one.line == bl and one.col == bc and one.group == 'GamelsBoardLineX',
+    'the line on the board: "1" over the best slot ' .. best.slot .. ', GamelsBoardLineX', vim.inspect({ h.overlays(), bl, bc }))
+  ok(#h.overlays() >= math.min(2, #judged.line), 'and the next plies numbered on their slots', vim.inspect(h.overlays()))
+end
 if best and best.slot then
   local d, i = best.slot:sub(1, 1), tonumber(best.slot:sub(2))
   local l, c
@@ -180,6 +194,29 @@ else
       return ml4 ~= nil
     end)
     ok(ml4:sub(8 + 4, 8 + 4) == '^' and ml4:sub(8 + 5, 8 + 5) == '*', 'on move 4: ^ under it, and move 5 keeps its *', ml4)
+    -- At the blunder (move 2), the move that held is marked on the board.
+    local blunder
+    for _, a in ipairs(res.annotations or {}) do
+      if a.move == 2 and a.kind == 'blunder' then
+        blunder = a
+      end
+    end
+    vim.api.nvim_win_set_cursor(0, { 4, 0 })
+    wait_board('Pousse 3x3, game 1, after move 2 of 7')
+    local hl_, hc = board.place_target(board.state.board, engine.target('pousse', blunder and blunder.best))
+    wait(function() return hl_ and h.groups_at(hl_, hc).GamelsBoardHeld end)
+    ok(blunder and hl_ and h.groups_at(hl_, hc).GamelsBoardHeld,
+      'at the blunder (move 2), its move that held (' .. tostring(blunder and blunder.best) .. ') highlighted GamelsBoardHeld',
+      vim.inspect({ blunder, hl_, hc, hl_ and h.groups_at(hl_, hc) }))
+    vim.api.nvim_win_set_cursor(0, { 6, 0 })
+    wait_board('Pousse 3x3, game 1, after move 4 of 7')
+    local any = false
+    for k = 0, #h.board_lines() - 1 do
+      for c = 0, 20 do
+        any = any or h.groups_at(k, c).GamelsBoardHeld == true
+      end
+    end
+    ok(not any, 'on move 4 (no mark): no move that held')
   end
 end
 

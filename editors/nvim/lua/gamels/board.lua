@@ -27,10 +27,12 @@
 -- GamelsBoardPath, GamelsBoardOneMove, GamelsBoardWins, GamelsBoardLoses,
 -- GamelsBoardRepeats (the moves that end the game at once),
 -- GamelsBoardStatus (whose turn, or the verdict); GamelsBoardBest,
+-- GamelsBoardHeld (the move that held, at a marked move), GamelsBoardLineX
+-- and GamelsBoardLineO (the engine's line: ply numbers over the board),
 -- GamelsBoardValue, GamelsBoardAnnotated (the engine: lua/gamels/engine.lua).
 --
--- Works on Neovim 0.7 and later: only nvim_buf_add_highlight, vim.loop
--- timers and client.request (client:request on 0.11+).
+-- Works on Neovim 0.7 and later: only nvim_buf_add_highlight, overlay
+-- extmarks, vim.loop timers and client.request (client:request on 0.11+).
 
 local M = {}
 
@@ -66,6 +68,9 @@ local links = {
   GamelsBoardPreview = 'DiffChange',
   GamelsBoardOff = 'DiffDelete',
   GamelsBoardBest = 'DiagnosticHint',
+  GamelsBoardHeld = 'DiffAdd',
+  GamelsBoardLineX = 'GamelsBoardX',
+  GamelsBoardLineO = 'GamelsBoardO',
   GamelsBoardValue = 'Title',
   GamelsBoardAnnotated = 'DiagnosticHint',
   GamelsBoardWins = 'DiagnosticInfo',
@@ -464,6 +469,23 @@ function M.place(b, r, c)
   return line, col, width
 end
 
+--- place_target is where a move's target (engine.target: { slot = 'T3' }
+--- or { cell = { row, col } }) is in the window, as M.place; nil for none.
+function M.place_target(b, t)
+  if type(t) ~= 'table' then
+    return nil
+  elseif t.slot then
+    local dir, i = t.slot:sub(1, 1), tonumber(t.slot:sub(2))
+    local r, col = ({ L = i, R = i, T = 0, B = b.n + 1 })[dir], ({ L = 0, R = b.n + 1, T = i, B = i })[dir]
+    if r and col then
+      return M.place(b, r, col)
+    end
+  elseif t.cell then
+    return M.place(b, t.cell.row, t.cell.col)
+  end
+  return nil
+end
+
 --- wrap breaks s into lines of at most width bytes at its blanks, the
 --- lines after the first indented by two (a word longer than the width
 --- stays whole), as the server wraps the lines under its board.
@@ -533,23 +555,25 @@ function M.render(b)
       table.insert(hl, { group, b.text_line + sp.line, sp.start, sp['end'] })
     end
   end
-  -- The engine's best move (lua/gamels/engine.lua), where the server's
-  -- grid puts its slot or square.
+  -- The engine's marks (lua/gamels/engine.lua), where the server's grid
+  -- puts their slots or squares: its best move; at a move marked ??, ?
+  -- or ?!, the move that held; the first plies of its main line, their
+  -- numbers over their slots or squares in the colour of the side.
   local engine = require('gamels.engine')
-  local best = engine.best(b)
-  if best then
-    local l, c, w
-    if best.slot then
-      local dir, i = best.slot:sub(1, 1), tonumber(best.slot:sub(2))
-      local r, col = ({ L = i, R = i, T = 0, B = b.n + 1 })[dir], ({ L = 0, R = b.n + 1, T = i, B = i })[dir]
-      if r and col then
-        l, c, w = M.place(b, r, col)
-      end
-    elseif best.cell then
-      l, c, w = M.place(b, best.cell.row, best.cell.col)
-    end
+  local l, c, w = M.place_target(b, engine.best(b))
+  if l then
+    table.insert(hl, { 'GamelsBoardBest', l, c, c + w })
+  end
+  l, c, w = M.place_target(b, engine.held(b))
+  if l then
+    table.insert(hl, { 'GamelsBoardHeld', l, c, c + w })
+  end
+  for _, x in ipairs(engine.line_labels(b)) do
+    l, c, w = M.place_target(b, x.target)
     if l then
-      table.insert(hl, { 'GamelsBoardBest', l, c, c + w })
+      local digits = table.concat(x.plies, ','):sub(1, w)
+      table.insert(hl, { x.side == 'O' and 'GamelsBoardLineO' or 'GamelsBoardLineX', l, c, c + w,
+        text = digits .. string.rep(' ', w - #digits) })
     end
   end
   local value = engine.value_line(b)
@@ -623,7 +647,12 @@ local function draw(lines, hl)
   vim.bo[st.buf].modifiable = false
   vim.api.nvim_buf_clear_namespace(st.buf, M.ns, 0, -1)
   for _, h in ipairs(hl) do
-    vim.api.nvim_buf_add_highlight(st.buf, M.ns, h[1], h[2], h[3], h[4])
+    if h.text then
+      -- A mark drawn over the board's characters (the engine's line).
+      vim.api.nvim_buf_set_extmark(st.buf, M.ns, h[2], h[3], { virt_text = { { h.text, h[1] } }, virt_text_pos = 'overlay', hl_mode = 'combine' })
+    else
+      vim.api.nvim_buf_add_highlight(st.buf, M.ns, h[1], h[2], h[3], h[4])
+    end
   end
 end
 

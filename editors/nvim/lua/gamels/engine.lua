@@ -206,11 +206,81 @@ function M.best(b)
   return nil
 end
 
+--- target turns a move's text into what M.best returns: { slot = 'T3' }
+--- (Pousse) or { cell = { row, col } } (Spot, "2 3 +"), or nil.
+function M.target(kind, text)
+  if type(text) ~= 'string' then
+    return nil
+  end
+  if kind == 'pousse' then
+    local slot = text:match('^%s*([LRTBlrtb]%d+)%s*$')
+    return slot and { slot = slot:upper() } or nil
+  end
+  local r, c = text:match('^%s*(%d+)%s+(%d+)')
+  return r and { cell = { row = tonumber(r), col = tonumber(c) } } or nil
+end
+
+M.line_plies = 4 -- the plies of the engine's line drawn on the board
+
+--- line_labels is the engine's main line of the position b shows, for
+--- the board: its first M.line_plies moves grouped by target, each {
+--- target (as M.target), plies = { 1, 3 }, side = 'X' or 'O' (who plays
+--- its first ply) }; empty unless the line starts with the best move.
+function M.line_labels(b)
+  local e = current(b)
+  local j = e and judged(e)
+  local best = j and j.best
+  if not j or type(j.line) ~= 'table' or type(best) ~= 'table' or type(j.line[1]) ~= 'string'
+    or type(best.text) ~= 'string' or vim.trim(j.line[1]) ~= vim.trim(best.text) then
+    return {}
+  end
+  local first = e.toMove == 'O' and 'O' or 'X'
+  local other = first == 'X' and 'O' or 'X'
+  local out, by = {}, {}
+  for i = 1, math.min(#j.line, M.line_plies) do
+    local t = M.target(b.kind, j.line[i])
+    if t then
+      local key = t.slot or (t.cell.row .. ' ' .. t.cell.col)
+      if by[key] then
+        table.insert(by[key].plies, i)
+      else
+        by[key] = { target = t, plies = { i }, side = i % 2 == 1 and first or other }
+        table.insert(out, by[key])
+      end
+    end
+  end
+  return out
+end
+
 -----------------------------------------------------------------------
 -- The values along the game.
 
 local values = { key = nil, res = nil, asking = nil }
 M.values_state = values
+
+-- The annotation kinds by weight: the one a move shows when it has two.
+local rank = { blunder = 5, ['missed-win'] = 4, mistake = 3, inaccuracy = 2, decisive = 1 }
+
+--- held is the move that held at the annotated move b shows (the
+--- annotation's best, for ??, ? and ?!; a decisive move has none), as
+--- M.target, or nil.
+function M.held(b)
+  local res = values.res
+  if type(b.scratch) == 'table' or not res or values.key ~= values_key(st.src, b.game) or res.game ~= b.game then
+    return nil
+  end
+  local top
+  for _, a in ipairs(type(res.annotations) == 'table' and res.annotations or {}) do
+    if tonumber(a.move) == b.move and (not top or (rank[a.kind] or 0) > (rank[top.kind] or 0)) then
+      top = a
+    end
+  end
+  if not top or top.kind == 'decisive' then
+    return nil
+  end
+  return M.target(b.kind, top.best)
+end
+
 
 
 --- evaluations asks gamels/evaluations for the game of b, unless the
