@@ -3,7 +3,8 @@
 # tmux, the screen read back (capture-pane). x starts the line, Enter
 # tries a move and the explored board is drawn with the banner above it
 # while the transcript on the left keeps its moves; <Left> takes the move
-# back, <Esc> discards the line, w writes it into the transcript.
+# back, <Esc> discards the line, w writes it into the transcript. A
+# row's edge slots may hold a ply number of the engine's line (1-4).
 #
 #   bash editors/nvim/test/explore_window.sh /path/to/gamels
 #
@@ -40,7 +41,7 @@ until_on 'QUIT' || true
 keys 3G
 keys ':GamelsBoard' Enter
 check_on 'Pousse 4x4, game 1, after move 2 of 2' ':GamelsBoard shows move 2'
-check_on '│2 >O| | | |' 'the board of the transcript: O pushed in at L2'
+check_on '│2 [>1-4]O| | | [|1-4]' 'the board of the transcript: O pushed in at L2'
 keys C-w l
 keys x
 check_on '│EXPLORING after move 2 (not written): none' 'x: the banner above the board'
@@ -49,8 +50,8 @@ check_on 'Enter: try T1' 'the footer: Enter tries the move'
 keys Enter
 check_on '│EXPLORING after move 2 (not written): T1' 'Enter: the banner lists the move tried'
 check_on 'move 2 of 2 + 1' 'the title counts it apart from the game'"'"'s'
-check_on '│2 |X| | | |' 'the explored board: T1 pushed column 1 down (row 2 X)'
-check_on '│3 |O| | | |' 'the explored board: row 3 O'
+check_on '│2 [|1-4]X| | | [|1-4]' 'the explored board: T1 pushed column 1 down (row 2 X)'
+check_on '│3 [|1-4]O| | | [|1-4]' 'the explored board: row 3 O'
 check_on '│engine: ' 'the engine judges the explored position'
 check_off 'engine: searching' 'its answer comes'
 check_on '\[2 L2\]' 'the moves listed are the transcript'"'"'s, move 2 marked'
@@ -59,17 +60,17 @@ check_on 'game 1: TIE GAME: no winner after 2 moves' 'the transcript is not writ
 
 keys Left
 check_on '│EXPLORING after move 2 (not written): none' '<Left> takes the move back'
-check_on '│2 >O| | | |' 'the board of move 2 again'
+check_on '│2 [>1-4]O| | | [|1-4]' 'the board of move 2 again'
 keys Enter
-check_on '│3 |O| | | |' 'T1 tried again'
+check_on '│3 [|1-4]O| | | [|1-4]' 'T1 tried again'
 keys Escape
 check_on 'the explored line is discarded' '<Esc> discards the line and says so'
 check_off 'EXPLORING' 'the banner goes'
-check_on '│2 >O| | | |' 'the board of the transcript again'
+check_on '│2 [>1-4]O| | | [|1-4]' 'the board of the transcript again'
 
 keys x
 keys Enter
-check_on '│3 |O| | | |' 'x, Enter: T1 tried'
+check_on '│3 [|1-4]O| | | [|1-4]' 'x, Enter: T1 tried'
 keys w
 check_on 'wrote the explored line: 1 move' 'w writes the line and says so'
 check_on 'game 1: TIE GAME: no winner after 3 moves' 'the transcript holds the move written (its verdict after 3 moves)'
