@@ -84,6 +84,22 @@ async function open(href, scheme = "light", { context, count = false } = {}) {
 }
 
 /** openExample clicks an example's button, answering yes to the question when there is one; it returns the question's title or "". */
+/**
+ * onBoard clicks or hovers the board's element sel as a person would:
+ * when the board was redrawn between finding the element and reaching it
+ * (puppeteer's "Node is detached"), it finds the new one and tries again.
+ */
+async function onBoard(page, how, sel) {
+  for (let i = 0; ; i++) {
+    try {
+      return await page[how](sel);
+    } catch (err) {
+      if (i >= 4 || !/detached|not clickable|has no box/i.test(String(err?.message))) throw err;
+      await sleep(100);
+    }
+  }
+}
+
 async function openExample(page, name) {
   await page.click(`button[title^='Open the example ${name}']`);
   await page.waitForFunction((n) => document.getElementById("ask").open || document.getElementById("filename").textContent === n, { timeout: 5000 }, name);
@@ -334,7 +350,7 @@ async function playScenario(page) {
   let preview = 0;
   for (let i = 0; i < 3 && preview === 0; i++) {
     await page.mouse.move(1, 1);
-    await page.hover('#board rect.slot[data-slot="R1"]');
+    await onBoard(page, "hover", '#board rect.slot[data-slot="R1"]');
     preview = await page
       .waitForFunction(() => document.querySelectorAll("#board rect.cell.preview").length, { timeout: 2000 })
       .then((h) => h.jsonValue())
@@ -363,7 +379,7 @@ async function playScenario(page) {
   const t3 = lines.lastIndexOf("T3") + 1;
   await cursorTo(page, t3);
   check(await waitBoard(page, 3, 1), "the cursor on T3: the board at move 1");
-  await page.click('#board rect.slot[data-slot="R2"]');
+  await onBoard(page, "click", '#board rect.slot[data-slot="R2"]');
   await page.waitForSelector("#ask[open]", { timeout: 5000 });
   const q = await page.evaluate(() => ({ title: document.getElementById("asktitle").textContent, detail: document.getElementById("askdetail").textContent, ok: document.getElementById("askok").textContent, focused: document.activeElement?.id }));
   check(/move 2/.test(q.title) && /^Playing at move 2 would replace/.test(q.detail) && q.ok === "Replace the rest" && q.focused === "askcancel", "a move in the middle asks first (Cancel focused)", JSON.stringify(q));
@@ -371,7 +387,7 @@ async function playScenario(page) {
   await page.click("#askcancel");
   await sleep(300);
   check((await text(page)) === two && /kept/.test(await statusText(page)), "Cancel writes nothing", await statusText(page));
-  await page.click('#board rect.slot[data-slot="R2"]');
+  await onBoard(page, "click", '#board rect.slot[data-slot="R2"]');
   await page.waitForSelector("#ask[open]", { timeout: 5000 });
   await page.click("#askok");
   check(await waitText(page, two.replace("T3\nL1\n", "T3\nR2\n")), "Replace the rest writes R2 in place of L1", await statusText(page));
@@ -381,7 +397,7 @@ async function playScenario(page) {
   const l7 = beforeRefusal.split("\n").indexOf("L2", beforeRefusal.split("\n").indexOf("T1")) + 1;
   await cursorTo(page, l7);
   check(await waitBoard(page, 2, 7), "game 2 at move 7 (X WINS)");
-  await page.click('#board rect.slot[data-slot="T3"]');
+  await onBoard(page, "click", '#board rect.slot[data-slot="T3"]');
   await page.waitForSelector("#boardstatus.error", { timeout: 5000 });
   const refused = await statusText(page);
   check(/ended at move 7: X WINS/.test(refused) && (await text(page)) === beforeRefusal, "a move after the end is refused with the reason, nothing written", refused);
@@ -443,7 +459,7 @@ async function playScenario(page) {
   for (let i = 0; i < 50 && !/The engine played move 4/.test(await statusText(page)); i++) await sleep(100);
   check(atOnce && /The engine played move 4: [LRTB]\d/.test(await statusText(page)) && (await waitBoard(page, 3, 4)), "engine plays O, chosen with O to move: it plays move 4 at once", await statusText(page));
   const beforeEngine = await text(page);
-  await page.click('#board rect.slot[data-slot="B1"]');
+  await onBoard(page, "click", '#board rect.slot[data-slot="B1"]');
   const answered = await engineMove(beforeEngine, "B1\n");
   // The edit comes before the command's answer, and the status line with it.
   for (let i = 0; i < 50 && !/The engine played move 6/.test(await statusText(page)); i++) await sleep(100);
@@ -451,7 +467,7 @@ async function playScenario(page) {
   const engineStatus = await statusText(page);
   check(answered && /The engine played move 6: [LRTB]\d/.test(engineStatus) && canonical(engineText, "pousse"), "B1 (move 5) is answered by the engine's move 6, canonical", `${engineStatus} ${JSON.stringify(engineText.slice(-24))}`);
   await page.waitForFunction(() => /plies|wins in/.test(document.getElementById("value")?.textContent ?? ""), { timeout: 5000 }).catch(() => {});
-  await page.hover('#board rect.slot[data-slot="B2"]');
+  await onBoard(page, "hover", '#board rect.slot[data-slot="B2"]');
   await page.screenshot({ path: join(shots, "web-engine.png") });
   await undoKey(page);
   check(await waitText(page, beforeEngine.replace(/QUIT\n$/, "B1\nQUIT\n")), "undo takes back the engine's move alone");
@@ -511,7 +527,7 @@ async function playScenario(page) {
   check(spotNew && (await waitBoard(page, 4, 0)), "sample.spot: New game writes a 3×3 game 4 before the 0", JSON.stringify((await text(page)).slice(-20)));
   const spotBefore = await text(page);
   const spotAt = await page.evaluate(() => `board game ${document.querySelector("#board svg.gamels-board")?.getAttribute("data-game")}, cursor line ${window.gamels.view().state.doc.lineAt(window.gamels.view().state.selection.main.head).number}`);
-  await page.click('#board svg.spot > rect.cell[data-row="2"][data-col="1"]');
+  await onBoard(page, "click", '#board svg.spot > rect.cell[data-row="2"][data-col="1"]');
   const spotOk = await waitText(page, spotBefore.replace(/\n3\n(\n*)0\n$/, "\n3\n2 1 +\n$10\n"));
   const spotText = await text(page);
   check(spotOk && canonical(spotText, "spot"), "Spot: a click on cell 2 1 writes 2 1 +, canonical", `${JSON.stringify(spotText.slice(-24))} (clicked at ${spotAt}; now ${await page.evaluate(() => document.querySelector("#board svg.gamels-board")?.getAttribute("data-game"))}, status: ${await statusText(page)})`);
@@ -531,7 +547,7 @@ async function playScenario(page) {
   await sleep(300); // the board follows the cursor after 120 ms
   check(await waitBoard(page, 1, 0), "boards.path: board 1");
   const pathBefore = await text(page);
-  await page.click('#board svg.path > rect.cell[data-row="1"][data-col="4"]');
+  await onBoard(page, "click", '#board svg.path > rect.cell[data-row="1"][data-col="4"]');
   const pathOk = await waitText(page, pathBefore.replace("WBBUUUU", "WBBWUUU"));
   check(pathOk, "PATH: a click on the U at 1 4 makes it W", `${JSON.stringify((await text(page)).split("\n").slice(2, 4))} ${await statusText(page)}`);
   await page.screenshot({ path: join(shots, "web-play-path.png") });
@@ -563,9 +579,9 @@ async function exploreScenario(base) {
   const rowsBefore = await page.$eval("#postext", (e) => e.textContent);
   await page.click("#explore");
   await page.waitForSelector("#explore-banner:not([hidden])", { timeout: 5000 });
-  await page.click('#board rect.slot[data-slot="T3"]');
+  await onBoard(page, "click", '#board rect.slot[data-slot="T3"]');
   check(await waitBoard(page, 1, 3), "explore: a click tries T3, the board at move 3 of the line");
-  await page.click('#board rect.slot[data-slot="L1"]');
+  await onBoard(page, "click", '#board rect.slot[data-slot="L1"]');
   check(await waitBoard(page, 1, 4), "explore: a second click tries L1, the board at move 4 of the line");
   const shown = await page.evaluate(() => ({
     moves: document.querySelectorAll("#moves li").length,
@@ -592,9 +608,9 @@ async function exploreScenario(base) {
   await page.focus("#board");
   await page.keyboard.press("x");
   await page.waitForSelector("#explore-banner:not([hidden])", { timeout: 5000 });
-  await page.click('#board rect.slot[data-slot="T3"]');
+  await onBoard(page, "click", '#board rect.slot[data-slot="T3"]');
   await waitBoard(page, 1, 3);
-  await page.click('#board rect.slot[data-slot="L1"]');
+  await onBoard(page, "click", '#board rect.slot[data-slot="L1"]');
   check(await waitBoard(page, 1, 4), "explore (x): T3 and L1 tried again");
   await page.click("#explore-write");
   await page.waitForSelector("#ask[open]", { timeout: 5000 });
@@ -616,7 +632,7 @@ async function exploreScenario(base) {
   check(await waitBoard(page, 2, 7), "explore: game 2 at move 7 (X WINS)");
   await page.click("#explore");
   await page.waitForSelector("#explore-banner:not([hidden])", { timeout: 5000 });
-  await page.click('#board rect.slot[data-slot="T3"]');
+  await onBoard(page, "click", '#board rect.slot[data-slot="T3"]');
   await page.waitForSelector("#boardstatus.error", { timeout: 5000 });
   const refused = await statusText(page);
   check(/^Scratch move 1 \("T3"\) cannot be played: the game ended at move 7/.test(refused) && (await scratch()).length === 0, "explore: a move after the end is refused with the server's reason", refused);
