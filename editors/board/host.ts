@@ -92,10 +92,11 @@ export type ToView =
   | { type: "empty"; message: string }
   /**
    * A status line: what happened, why not. It is about the board shown
-   * (next: the board drawn next, a move just written) and is cleared when
-   * the view shows another position or file.
+   * (next: the board drawn next, a move just written; with move, the
+   * board of that move, a redraw of the one before it in between) and is
+   * cleared when the view shows another position or file.
    */
-  | { type: "status"; message: string; error?: boolean; next?: boolean }
+  | { type: "status"; message: string; error?: boolean; next?: boolean; move?: number }
   /** The engine's value of the position shown; null: none (PATH, the game over, the engine's answer failed). */
   | { type: "evaluation"; game: number; move: number; evaluation: Evaluation | null; pending?: boolean }
   /** The values of the game shown move by move; null: none. */

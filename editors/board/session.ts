@@ -246,8 +246,8 @@ export class BoardSession {
   }
 
   /** status shows a line under the board; next: it is about the board drawn next (a move written). */
-  status(message: string, error = false, next = false): void {
-    this.post({ type: "status", message, error, ...(next ? { next } : {}) });
+  status(message: string, error = false, next = false, move?: number): void {
+    this.post({ type: "status", message, error, ...(next ? { next } : {}), ...(next && move !== undefined ? { move } : {}) });
   }
 
   /** step moves the cursor by d moves (an editor's Alt-Left, Alt-Right); false when no game is shown. */
@@ -558,7 +558,7 @@ export class BoardSession {
         this.status(`Nothing written: ${why}; the board is redrawn.`, true);
         return;
       }
-      this.status(res.replaced ? `Played ${what}, replacing ${res.replaced} move(s).` : `Played ${what}.`, false, true);
+      this.status(res.replaced ? `Played ${what}, replacing ${res.replaced} move(s).` : `Played ${what}.`, false, true, b.kind !== "path" && typeof res.move === "number" ? res.move : undefined);
       if (typeof res.move === "number" && engineAnswers(this.side, b.kind, res.move)) {
         const after = this.editor.cursor();
         if (after) await this.engineMove(after.doc, b.game, res.move);
@@ -589,7 +589,7 @@ export class BoardSession {
         arguments: [doc.uri, doc.version, game, move],
       });
       const r = res as Partial<PlayEdit> | null;
-      this.status(`The engine played move ${r?.move ?? move + 1}${r?.text ? `: ${r.text}` : ""}.`, false, true);
+      this.status(`The engine played move ${r?.move ?? move + 1}${r?.text ? `: ${r.text}` : ""}.`, false, true, typeof r?.move === "number" ? r.move : move + 1);
       if (r?.position && typeof r.position.line === "number") this.editor.engineMoved(doc.uri, r.position);
     } catch (err) {
       const r = refusal(err);

@@ -286,7 +286,7 @@ export class BoardView {
         this.empty(m.message);
         break;
       case "status":
-        this.status(m.message, m.error, m.next ? "next" : this.here());
+        this.status(m.message, m.error, m.next ? (m.move !== undefined ? `next#${m.move}` : "next") : this.here());
         break;
       case "evaluation":
         this.evaluated(m.game, m.move, m.evaluation, m.pending);
@@ -380,8 +380,15 @@ export class BoardView {
     }
     // A status line about another position or file is stale.
     const here = this.here();
-    if (this.statusAt === "next") this.statusAt = here;
-    else if (this.statusAt && this.statusAt !== here) this.status("");
+    const waits = /^next(?:#(\d+))?$/.exec(this.statusAt);
+    if (waits) {
+      // The status of a move just written binds to that move's board; a
+      // redraw of the board it was written from, the move already in the
+      // text (not undone), may come first.
+      const k = waits[1] === undefined ? undefined : Number(waits[1]);
+      if (k === undefined || k === b.move) this.statusAt = here;
+      else if (b.move !== k - 1 || b.count < k) this.status("");
+    } else if (this.statusAt && this.statusAt !== here) this.status("");
     if (!before || before.file !== b.file || before.game !== b.game || before.move !== b.move) {
       p.announce.textContent = announcement(b);
     }
