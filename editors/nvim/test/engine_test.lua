@@ -132,6 +132,16 @@ if best and best.cell then
   ok(l and h.groups_at(l, c).GamelsBoardBest, 'Spot: cell ' .. best.cell.row .. ' ' .. best.cell.col .. ' highlighted GamelsBoardBest',
     l and vim.inspect(h.groups_at(l, c)) .. '\n' .. s)
 end
+-- No ply number of the line hides a spot: a cell that holds one is only
+-- coloured, so no overlay lies over a '*'.
+do
+  local shown = vim.api.nvim_buf_get_lines(board.state.buf, 0, -1, false)
+  for _, o in ipairs(h.overlays()) do
+    local under = (shown[o.line + 1] or ''):sub(o.col + 1, o.col + #o.text)
+    ok(not under:find('[^%. ]'), 'Spot: the line\'s "' .. o.text .. '" lies over an empty cell, not "' .. under .. '"',
+      vim.inspect(h.overlays()) .. '\n' .. table.concat(shown, '\n'))
+  end
+end
 
 -- The values along the game (gamels/evaluations): game 1 of a file whose
 -- annotations are a blunder at move 2 and a missed win and the decisive

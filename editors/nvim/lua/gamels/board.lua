@@ -571,9 +571,16 @@ function M.render(b)
   for _, x in ipairs(engine.line_labels(b)) do
     l, c, w = M.place_target(b, x.target)
     if l then
-      local digits = table.concat(x.plies, ','):sub(1, w)
-      table.insert(hl, { x.side == 'O' and 'GamelsBoardLineO' or 'GamelsBoardLineX', l, c, c + w,
-        text = digits .. string.rep(' ', w - #digits) })
+      local group = x.side == 'O' and 'GamelsBoardLineO' or 'GamelsBoardLineX'
+      local under = (lines[l + 1] or ''):sub(c + 1, c + w)
+      if x.target.cell and under:find('[^%. ]') then
+        -- A Spot cell that holds a piece keeps its character: only its
+        -- colour says a ply of the line lands there.
+        table.insert(hl, { group, l, c, c + w })
+      else
+        local digits = table.concat(x.plies, ','):sub(1, w)
+        table.insert(hl, { group, l, c, c + w, text = digits .. string.rep(' ', w - #digits) })
+      end
     end
   end
   local value = engine.value_line(b)
