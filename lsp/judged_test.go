@@ -10,8 +10,8 @@ import (
 )
 
 // judgedGame is a random 5x5 game (gamels gen pousse --seed 3) with
-// moves the judgment marks: the first inaccuracy is X's T1, move 11
-// (R2 was better).
+// moves the judgment marks: the first inaccuracy is O's T4, move 10
+// (R5 was better).
 const judgedGame = "5\nR4\nT1\nB5\nT1\nT3\nB3\nL4\nT3\nR3\nT4\nT1\nR2\nT5\nR1\nB1\nR3\nT2\nR1\nL4\nL4\nB3\nR3\nT4\nT1\nL5\nB2\nR5\nR1\nR3\nL3\nT3\nB5\nR2\nR2\nR3\nL3\nT2\nB1\nQUIT\n"
 
 // TestJudgedAnnotations: the judged inaccuracies (?!) and mistakes (?)
@@ -39,8 +39,8 @@ func TestJudgedAnnotations(t *testing.T) {
 		}
 		return len(judged) > 0
 	})
-	if len(judged) == 0 || judged[0] != "11 inaccuracy" {
-		t.Errorf("judged annotations %v, want the first an inaccuracy on line 11 (move 11, T1)", judged)
+	if len(judged) == 0 || judged[0] != "10 inaccuracy" {
+		t.Errorf("judged annotations %v, want the first an inaccuracy on line 10 (move 10, T4)", judged)
 	}
 	got := evaluationsAt(t, c, u, 8)
 	if got == nil || len(got.Estimates) != got.MoveCount+1 || got.Estimates[0] == nil {

@@ -240,6 +240,13 @@ func (s *pousseJudge) negamax(b pousseBoard, ply, depth int, alpha, beta score) 
 		s.descend(nb, ply)
 		var v score
 		switch {
+		case !s.icfp && ply > 0 && ply&1 == 0 && s.repeats(nb, ply, side):
+			// Under the contest rules the root side's own cycle inside the
+			// tree is a draw: it leads to the move limit, so the engine
+			// plans progress rather than the same threat again. The
+			// opponent's cycles are left to the search (it may repeat a
+			// parry, the engine need not follow).
+			v = 0
 		case noisy:
 			v = -s.negamax(nb, ply+1, next, -inf, inf)
 			if o, _ := v.proof(); o == Unknown {

@@ -16,7 +16,7 @@ type pousseTree struct {
 	path   [maxPlies + 1]pousseBoard
 	pstart [maxPlies + 1]int
 	// game is the game's plateau (states with the root's count), as a
-	// set too when it is large under icfp.
+	// set too when it is large.
 	game    []pousseState
 	gameSet stateSet
 
@@ -30,7 +30,7 @@ func (t *pousseTree) init(p *Pousse, tt *table) {
 	t.g, t.icfp, t.tt, t.rootSide = p.g, p.icfp, tt, 1+p.plies&1
 	t.path[0] = p.b
 	t.game = p.plateau
-	if p.icfp && len(t.game) > 8 {
+	if len(t.game) > 8 {
 		t.gameSet.init(t.game)
 	}
 }
@@ -41,8 +41,9 @@ func (t *pousseTree) side(ply int) int {
 }
 
 // repeats reports whether nb, produced by side from the position at
-// ply, recreates a state side produced before (icfp rule). Only states
-// with the same marker count can match. O(ply + 1) plus a set lookup.
+// ply, recreates a state side produced before (the icfp rule; the
+// judgment's draw under the contest rules). Only states with the same
+// marker count can match. O(ply + 1) plus a set lookup.
 func (t *pousseTree) repeats(nb pousseBoard, ply, side int) bool {
 	if nb.count() != t.path[ply].count() {
 		return false

@@ -10,7 +10,7 @@ import (
 )
 
 // judgedGame is a random 5x5 game (gamels gen pousse --seed 3): the
-// judgment's first mark is X's T1, move 11 (R2 was better).
+// judgment's first mark is O's T4, move 10 (R5 was better).
 const judgedGame = "1\n5\nR4\nT1\nB5\nT1\nT3\nB3\nL4\nT3\nR3\nT4\nT1\nR2\nT5\nR1\nB1\nR3\nT2\nR1\nL4\nL4\nB3\nR3\nT4\nT1\nL5\nB2\nR5\nR1\nR3\nL3\nT3\nB5\nR2\nR2\nR3\nL3\nT2\nB1\nQUIT\n"
 
 // TestAnalyzeJudged: --judged adds an estimate a position and the
@@ -65,8 +65,8 @@ func TestAnalyzeJudged(t *testing.T) {
 			t.Errorf("judged mark %+v: want its text to start \"judged: \" and name the better move", a)
 		}
 	}
-	if len(marks) == 0 || marks[0].Move != 11 || marks[0].Kind != "inaccuracy" || marks[0].Played != "T1" {
-		t.Errorf("judged marks %+v, want the first an inaccuracy at move 11 (T1)", marks)
+	if len(marks) == 0 || marks[0].Move != 10 || marks[0].Kind != "inaccuracy" || marks[0].Played != "T4" {
+		t.Errorf("judged marks %+v, want the first an inaccuracy at move 10 (T4)", marks)
 	}
 	if len(judged.Annotations)-len(marks) != len(plain.Annotations) {
 		t.Errorf("--judged has %d proofs' annotations, without %d", len(judged.Annotations)-len(marks), len(plain.Annotations))
