@@ -16,7 +16,7 @@ type pousseTree struct {
 	path   [maxPlies + 1]pousseBoard
 	pstart [maxPlies + 1]int
 	// game is the game's plateau (states with the root's count), as a
-	// set too when it is large.
+	// set too when it is large and repeats will ask (indexGame).
 	game    []pousseState
 	gameSet stateSet
 
@@ -30,6 +30,14 @@ func (t *pousseTree) init(p *Pousse, tt *table) {
 	t.g, t.icfp, t.tt, t.rootSide = p.g, p.icfp, tt, 1+p.plies&1
 	t.path[0] = p.b
 	t.game = p.plateau
+	if p.icfp {
+		t.indexGame()
+	}
+}
+
+// indexGame makes the game's plateau a set when it is large, for
+// repeats. O(plateau).
+func (t *pousseTree) indexGame() {
 	if len(t.game) > 8 {
 		t.gameSet.init(t.game)
 	}
