@@ -28,9 +28,10 @@ const (
 	evalFull   = 160
 	evalTempo  = 20 // the side to move
 	// evalCycle is taken off a root move, each time the state it makes
-	// was made before in the game (contest rules, where that is legal): a
-	// cycle leads nowhere but to the move limit, so the engine keeps one
-	// up only while every other move is clearly worse.
+	// was made before in the game, and off the root side's cycle inside
+	// the tree (contest rules, where a cycle is legal): a cycle leads
+	// nowhere but to the move limit, so the engine keeps one up only
+	// while every other move is clearly worse.
 	evalCycle = 60
 )
 
@@ -242,11 +243,17 @@ func (s *pousseJudge) negamax(b pousseBoard, ply, depth int, alpha, beta score) 
 		switch {
 		case !s.icfp && ply > 0 && ply&1 == 0 && s.repeats(nb, ply, side):
 			// Under the contest rules the root side's own cycle inside the
-			// tree is a draw: it leads to the move limit, so the engine
-			// plans progress rather than the same threat again. The
-			// opponent's cycles are left to the search (it may repeat a
-			// parry, the engine need not follow).
-			v = 0
+			// tree leads only to the move limit: the line ends there, valued
+			// as the position it recreates but at best a draw, less
+			// evalCycle, so the engine plans progress rather than the same
+			// threat again. (A plain draw's 0 here would flatten every
+			// value above it to 0 wherever the root side stands a little
+			// worse.) The opponent's cycles are left to the search (it may
+			// repeat a parry, the engine need not follow).
+			v = -s.quiet(nb, ply+1, 3-side)
+			if o, _ := v.proof(); o == Unknown {
+				v = min(v, 0) - evalCycle
+			}
 		case noisy:
 			v = -s.negamax(nb, ply+1, next, -inf, inf)
 			if o, _ := v.proof(); o == Unknown {
