@@ -298,7 +298,7 @@ func (p *Pousse) Judge(ctx context.Context, opts JudgeOptions) (Judgment, error)
 	s := &pousseJudge{easy: opts.Level == LevelEasy, seed: mix(p.b.hash(p.plies&1) + uint64(p.plies))}
 	s.init(p, newTable(judgeTableBits(opts)))
 	if !p.icfp {
-		s.indexGame() // the contest rules' draw by repetition asks too
+		s.indexGame() // the contest rules' cycles in the tree ask too
 	}
 	s.lim = limits{ctx: ctx}
 	var j Judgment

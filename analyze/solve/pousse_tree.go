@@ -49,9 +49,10 @@ func (t *pousseTree) side(ply int) int {
 }
 
 // repeats reports whether nb, produced by side from the position at
-// ply, recreates a state side produced before (the icfp rule; the
-// judgment's draw under the contest rules). Only states with the same
-// marker count can match. O(ply + 1) plus a set lookup.
+// ply, recreates a state side produced before (the icfp rule; under
+// the contest rules, the judgment's end of a line that cycles). Only
+// states with the same marker count can match. O(ply + 1) plus a set
+// lookup.
 func (t *pousseTree) repeats(nb pousseBoard, ply, side int) bool {
 	if nb.count() != t.path[ply].count() {
 		return false
