@@ -21,9 +21,10 @@ import (
 // Level is how well the judgment plays.
 type Level uint8
 
-// The levels. Easy searches two plies and adds noise to its root moves'
-// values, so that it misses what a casual player sees; Normal and Strong
-// search as deep as their time allows (Strong's default time is longer).
+// The levels. Easy searches two plies, adds noise to its root moves'
+// values and now and then overlooks the reply, so that a casual player
+// beats it; Normal and Strong search as deep as their time allows
+// (Strong's default time is longer).
 const (
 	LevelNormal Level = iota
 	LevelEasy
@@ -67,12 +68,16 @@ func (l Level) Time() time.Duration {
 	return time.Second
 }
 
-// easyDepth and easyNoise make the easy level: a two-ply search whose
-// root values get uniform noise of up to easyNoise evaluation units
-// (about a line of N-1 markers), seeded by the position.
+// easyDepth, easyNoise and easyCareless make the easy level: a two-ply
+// search whose root values get uniform noise of up to easyNoise
+// evaluation units (about a line of N-1 markers), seeded by the
+// position; and in one Pousse position in easyCareless (by the same
+// seed) a careless move, valued as the position looks after it, the
+// reply unseen, so that a threat now and then goes unanswered.
 const (
-	easyDepth = 2
-	easyNoise = 160
+	easyDepth    = 2
+	easyNoise    = 160
+	easyCareless = 10
 )
 
 // JudgeOptions bound a judgment. Either Deadline or Nodes (or Depth)

@@ -96,6 +96,9 @@ type pousseJudge struct {
 	lim  limits
 	easy bool
 	seed uint64
+	// careless: at the easy level, this position is one of those where
+	// the root's moves are valued without looking at the reply.
+	careless bool
 	// iteration is the depth of the iteration under way.
 	iteration int
 }
@@ -254,6 +257,10 @@ func (s *pousseJudge) negamax(b pousseBoard, ply, depth int, alpha, beta score) 
 			if o, _ := v.proof(); o == Unknown {
 				v = min(v, 0) - evalCycle
 			}
+		case noisy && s.careless:
+			// The easy level's careless move: the position after it as it
+			// looks, the opponent's reply unseen.
+			v = -s.g.evaluate(nb, 3-side) + noise(s.seed, int(m))
 		case noisy:
 			v = -s.negamax(nb, ply+1, next, -inf, inf)
 			if o, _ := v.proof(); o == Unknown {
@@ -296,6 +303,7 @@ func (p *Pousse) Judge(ctx context.Context, opts JudgeOptions) (Judgment, error)
 	}
 	start := time.Now()
 	s := &pousseJudge{easy: opts.Level == LevelEasy, seed: mix(p.b.hash(p.plies&1) + uint64(p.plies))}
+	s.careless = s.easy && s.seed%easyCareless == 0
 	s.init(p, newTable(judgeTableBits(opts)))
 	if !p.icfp {
 		s.indexGame() // the contest rules' cycles in the tree ask too

@@ -96,7 +96,7 @@ export interface EditorPort {
 
 /** What each level means to a player (docs/engine.md, "Levels"). */
 const levelWords: Record<EngineLevel, string> = {
-  easy: "two plies with noise, a casual player can beat it",
+  easy: "two plies with noise, now and then blind to a threat: a casual player can beat it",
   normal: "a search of 1 s a move",
   strong: "a search of 3 s a move",
 };

@@ -1,0 +1,125 @@
+package solve
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"os"
+	"strconv"
+	"testing"
+
+	"gamels/analyze"
+	"gamels/parse"
+)
+
+// TestEasyOverlooksThreats: the easy level now and then leaves the
+// opponent a win at once that it could have parried (a casual player
+// beats it by such threats); normal never does. Over the positions of a
+// real 5x5 game where some move leaves the opponent a win at once and
+// some move does not, easy must leak in at least one and at most a
+// quarter of them (one position in easyCareless is careless, and a
+// careless move may still parry by chance).
+func TestEasyOverlooksThreats(t *testing.T) {
+	n, moves := readPousseTokens(t, "testdata/greedy5x5.pousse")
+	p, _ := NewPousse(n, parse.RulesContest)
+	ctx := context.Background()
+	var open, easyLeaks, normalLeaks int
+	for _, tok := range moves {
+		if w, _ := p.Winner(); w != analyze.None {
+			break
+		}
+		leaks, holds := 0, 0
+		for _, m := range pousseTokens(n) {
+			if leaves(p, m) {
+				leaks++
+			} else {
+				holds++
+			}
+		}
+		if leaks > 0 && holds > 0 {
+			open++
+			for _, c := range []struct {
+				opts  JudgeOptions
+				count *int
+			}{
+				{JudgeOptions{Level: LevelEasy}, &easyLeaks},
+				{JudgeOptions{Depth: 2}, &normalLeaks},
+			} {
+				j, err := p.Judge(ctx, c.opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if leaves(p, j.Best) {
+					*c.count++
+				}
+			}
+		}
+		playTokens(p, tok)
+	}
+	t.Logf("%d positions with a threat to parry: easy left it in %d, normal in %d", open, easyLeaks, normalLeaks)
+	if open < 20 {
+		t.Fatalf("only %d positions with a threat to parry: the game no longer tests this", open)
+	}
+	if easyLeaks == 0 || easyLeaks > open/4 {
+		t.Errorf("easy left a win at once in %d of %d positions, want 1 to %d", easyLeaks, open, open/4)
+	}
+	if normalLeaks != 0 {
+		t.Errorf("normal left a win at once in %d of %d positions, want 0", normalLeaks, open)
+	}
+}
+
+// leaves reports whether the move tok in p lets the opponent win at once
+// (and does not win itself).
+func leaves(p *Pousse, tok string) bool {
+	q := p.Clone()
+	me := q.ToMove()
+	playTokens(q, tok)
+	if w, _ := q.Winner(); w != analyze.None {
+		return w != me
+	}
+	for _, r := range pousseTokens(p.N()) {
+		qq := q.Clone()
+		playTokens(qq, r)
+		if w, _ := qq.Winner(); w != analyze.None && w != me {
+			return true
+		}
+	}
+	return false
+}
+
+// pousseTokens are the 4N moves of an NxN board (N < 10).
+func pousseTokens(n int) []string {
+	var toks []string
+	for _, d := range "LRTB" {
+		for i := 1; i <= n; i++ {
+			toks = append(toks, string(d)+strconv.Itoa(i))
+		}
+	}
+	return toks
+}
+
+// readPousseTokens reads a one-game transcript's size and moves.
+func readPousseTokens(t *testing.T, name string) (int, []string) {
+	t.Helper()
+	src, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	var moves []string
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	for sc.Scan() {
+		line := string(bytes.TrimSpace(sc.Bytes()))
+		switch {
+		case line == "" || line[0] == '#':
+		case n == 0:
+			n, _ = strconv.Atoi(line)
+		case line == "QUIT":
+			return n, moves
+		default:
+			moves = append(moves, line)
+		}
+	}
+	t.Fatalf("%s: no QUIT", name)
+	return 0, nil
+}
