@@ -16,15 +16,8 @@ import (
 // exactly 50%: when a cycle scored 0, 21 of these 201 did (and 45% of
 // the positions in the openings of engine games, docs/engine.md).
 func TestJudgeCycleValues(t *testing.T) {
-	src, err := os.ReadFile("testdata/greedy5x5.pousse")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := parse.Parse(parse.Pousse, src)
-	if len(f.Errors) != 0 || len(f.Games) != 1 {
-		t.Fatalf("testdata/greedy5x5.pousse: %d games, errors %v", len(f.Games), f.Errors)
-	}
-	jd, err := JudgeGame(context.Background(), parse.Pousse, f.Games[0], f.EffectiveRules(parse.RulesDefault), 0, nil)
+	f, g := greedyGame(t)
+	jd, err := JudgeGame(context.Background(), parse.Pousse, g, f.EffectiveRules(parse.RulesDefault), 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,4 +31,19 @@ func TestJudgeCycleValues(t *testing.T) {
 	if len(jd.Estimates) != 201 || even > len(jd.Estimates)/20 {
 		t.Errorf("%d of %d estimates exactly 50%%, want 201 estimates (200 moves), at most 5%% of them 50%%", even, len(jd.Estimates))
 	}
+}
+
+// greedyGame reads testdata/greedy5x5.pousse, a real 5x5 game of 200
+// moves (the engine against the test players' greedy), with the parser.
+func greedyGame(t *testing.T) (*parse.File, *parse.Game) {
+	t.Helper()
+	src, err := os.ReadFile("testdata/greedy5x5.pousse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := parse.Parse(parse.Pousse, src)
+	if len(f.Errors) != 0 || len(f.Games) != 1 {
+		t.Fatalf("testdata/greedy5x5.pousse: %d games, errors %v", len(f.Games), f.Errors)
+	}
+	return f, f.Games[0]
 }

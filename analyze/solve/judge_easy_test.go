@@ -1,11 +1,7 @@
 package solve
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"os"
-	"strconv"
 	"testing"
 
 	"gamels/analyze"
@@ -20,16 +16,16 @@ import (
 // quarter of them (one position in easyCareless is careless, and a
 // careless move may still parry by chance).
 func TestEasyOverlooksThreats(t *testing.T) {
-	n, moves := readPousseTokens(t, "testdata/greedy5x5.pousse")
-	p, _ := NewPousse(n, parse.RulesContest)
+	_, g := greedyGame(t)
+	p, _ := NewPousse(g.Size, parse.RulesContest)
 	ctx := context.Background()
 	var open, easyLeaks, normalLeaks int
-	for _, tok := range moves {
+	for _, mv := range g.Moves {
 		if w, _ := p.Winner(); w != analyze.None {
 			break
 		}
 		leaks, holds := 0, 0
-		for _, m := range pousseTokens(n) {
+		for _, m := range pousseTokens(g.Size) {
 			if leaves(p, m) {
 				leaks++
 			} else {
@@ -54,7 +50,7 @@ func TestEasyOverlooksThreats(t *testing.T) {
 				}
 			}
 		}
-		playTokens(p, tok)
+		p.Play(mv.Dir(), mv.Line())
 	}
 	t.Logf("%d positions with a threat to parry: easy left it in %d, normal in %d", open, easyLeaks, normalLeaks)
 	if open < 20 {
@@ -87,39 +83,13 @@ func leaves(p *Pousse, tok string) bool {
 	return false
 }
 
-// pousseTokens are the 4N moves of an NxN board (N < 10).
+// pousseTokens are the tokens of the 4N moves of an NxN board.
 func pousseTokens(n int) []string {
 	var toks []string
-	for _, d := range "LRTB" {
-		for i := 1; i <= n; i++ {
-			toks = append(toks, string(d)+strconv.Itoa(i))
+	for m := pousseMove(0); m < 32; m++ {
+		if m.line() <= n {
+			toks = append(toks, m.String())
 		}
 	}
 	return toks
-}
-
-// readPousseTokens reads a one-game transcript's size and moves.
-func readPousseTokens(t *testing.T, name string) (int, []string) {
-	t.Helper()
-	src, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	var moves []string
-	sc := bufio.NewScanner(bytes.NewReader(src))
-	for sc.Scan() {
-		line := string(bytes.TrimSpace(sc.Bytes()))
-		switch {
-		case line == "" || line[0] == '#':
-		case n == 0:
-			n, _ = strconv.Atoi(line)
-		case line == "QUIT":
-			return n, moves
-		default:
-			moves = append(moves, line)
-		}
-	}
-	t.Fatalf("%s: no QUIT", name)
-	return 0, nil
 }
