@@ -367,25 +367,32 @@ func fit(s string, width int) string {
 
 func formatPoints(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) }
 
-// formatElo writes an Elo difference and its interval: "+147 ± 170",
-// "+inf", "-" without games.
+// formatElo writes an Elo difference and its 95% interval: "+147 ± 170",
+// or its ends where it is not symmetric ("+inf [+807, +inf]"), "-"
+// without games.
 func formatElo(e match.Elo) string {
-	switch {
-	case math.IsNaN(e.Diff):
+	if math.IsNaN(e.Diff) {
 		return "-"
-	case math.IsInf(e.Diff, 1):
+	}
+	if !math.IsInf(e.Error, 0) {
+		return fmt.Sprintf("%s ± %.0f", formatEloEnd(e.Diff), e.Error)
+	}
+	return fmt.Sprintf("%s [%s, %s]", formatEloEnd(e.Diff), formatEloEnd(e.Low), formatEloEnd(e.High))
+}
+
+// formatEloEnd writes one Elo figure, signed: "+147", "+inf", "+0".
+func formatEloEnd(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
 		return "+inf"
-	case math.IsInf(e.Diff, -1):
+	case math.IsInf(x, -1):
 		return "-inf"
 	}
-	d := math.Round(e.Diff)
+	d := math.Round(x)
 	if d == 0 {
-		d = 0 // not -0
+		return "+0" // not -0
 	}
-	if math.IsInf(e.Error, 0) {
-		return fmt.Sprintf("%+.0f ± inf", d)
-	}
-	return fmt.Sprintf("%+.0f ± %.0f", d, e.Error)
+	return fmt.Sprintf("%+.0f", d)
 }
 
 // printResults writes the standings (a crosstable for three players or

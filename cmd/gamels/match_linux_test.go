@@ -18,7 +18,7 @@ func TestMatchProgress(t *testing.T) {
 	if !strings.HasPrefix(got, "\r\x1b[K1 game played: bad 0 - 1 good, Elo -inf") {
 		t.Errorf("progress %q", got)
 	}
-	if !strings.Contains(out.String(), "good vs bad: +inf (2 - 0 - 0, won - lost - drawn)") || !strings.Contains(out.String(), "games lost by forfeit: bad 2 (illegal)") {
+	if !strings.Contains(out.String(), "good vs bad: +inf [-113, +inf] (2 - 0 - 0, won - lost - drawn)") || !strings.Contains(out.String(), "games lost by forfeit: bad 2 (illegal)") {
 		t.Errorf("the results:\n%s", out.String())
 	}
 }

@@ -9,6 +9,10 @@ import "math"
 // difference, -400·log10(1/s - 1); the 95% interval is that of the
 // score, s ± 1.96·σ/√n with σ² the variance of the points of one game,
 // each end turned into Elo, and its half width is the error reported.
+// Where that interval reaches past 0% or 100% (as it does whenever every
+// game went one way), its ends are those of Wilson's score interval for
+// s over n games instead, which stays inside and, counting each game as
+// a win or a loss, is wider than the trinomial one, never narrower.
 
 // z95 is the two-sided 95% quantile of the normal distribution.
 const z95 = 1.959963984540054
@@ -24,6 +28,9 @@ func eloOf(score float64) float64 {
 type Elo struct {
 	Diff  float64 // ±Inf for a score of 100% or 0%; NaN without games
 	Error float64 // +Inf when an end of the interval is past 0% or 100%; NaN without games
+	// Low and High are the 95% interval's ends: Diff ± Error when
+	// Error is finite, else Wilson's (-Inf at 0%, +Inf at 100%).
+	Low, High float64
 }
 
 // EloOf returns the Elo difference of w wins, l losses and d draws, and
@@ -31,7 +38,7 @@ type Elo struct {
 func EloOf(w, l, d int) Elo {
 	n := float64(w + l + d)
 	if n == 0 {
-		return Elo{math.NaN(), math.NaN()}
+		return Elo{math.NaN(), math.NaN(), math.NaN(), math.NaN()}
 	}
 	pw, pl, pd := float64(w)/n, float64(l)/n, float64(d)/n
 	s := pw + pd/2
@@ -41,8 +48,29 @@ func EloOf(w, l, d int) Elo {
 	e := Elo{Diff: eloOf(s), Error: math.Inf(1)}
 	if lo > 0 && hi < 1 {
 		e.Error = (eloOf(hi) - eloOf(lo)) / 2
+		e.Low, e.High = e.Diff-e.Error, e.Diff+e.Error
+		return e
 	}
+	lo, hi = wilson(s, n)
+	e.Low, e.High = eloOf(lo), eloOf(hi)
 	return e
+}
+
+// wilson returns the ends of Wilson's 95% score interval for a
+// proportion p of n trials: inside [0, 1], 0 or 1 only at p = 0 or 1.
+func wilson(p, n float64) (lo, hi float64) {
+	z2 := z95 * z95
+	mid := p + z2/(2*n)
+	half := z95 * math.Sqrt(p*(1-p)/n+z2/(4*n*n))
+	d := 1 + z2/n
+	lo, hi = (mid-half)/d, (mid+half)/d
+	if p == 0 {
+		lo = 0
+	}
+	if p == 1 {
+		hi = 1
+	}
+	return lo, hi
 }
 
 // Finite reports whether both figures are numbers, as JSON can hold

@@ -32,6 +32,8 @@ type PlayerJSON struct {
 	Score    float64        `json:"score"`     // points: a win 1, a draw ½
 	Elo      *float64       `json:"elo"`       // against its opponents, from its score; null when infinite
 	EloError *float64       `json:"elo_error"` // the 95% interval's half width; null when infinite
+	EloLow   *float64       `json:"elo_low"`   // the 95% interval's ends; null when infinite or without games
+	EloHigh  *float64       `json:"elo_high"`
 	Forfeits map[string]int `json:"forfeits,omitempty"`
 }
 
@@ -46,6 +48,8 @@ type PairJSON struct {
 	Score    float64  `json:"score"`
 	Elo      *float64 `json:"elo"`
 	EloError *float64 `json:"elo_error"`
+	EloLow   *float64 `json:"elo_low"`
+	EloHigh  *float64 `json:"elo_high"`
 }
 
 // SPRTJSON is the test's state.
@@ -121,7 +125,7 @@ func (j *JSONWriter) End(t *Tally, commands map[string]string, test *SPRTJSON, i
 	for _, name := range t.Names {
 		s := t.Player(name)
 		p := PlayerJSON{Name: name, Command: commands[name], Games: s.Games(), Wins: s.Wins, Losses: s.Losses, Draws: s.Draws, Score: s.Points(), Forfeits: t.Forfeits(name)}
-		p.Elo, p.EloError = eloJSON(s.Elo())
+		p.Elo, p.EloError, p.EloLow, p.EloHigh = eloJSON(s.Elo())
 		tail.Players = append(tail.Players, p)
 	}
 	for i, a := range t.Names {
@@ -131,7 +135,7 @@ func (j *JSONWriter) End(t *Tally, commands map[string]string, test *SPRTJSON, i
 				continue
 			}
 			p := PairJSON{A: a, B: b, Games: s.Games(), Wins: s.Wins, Losses: s.Losses, Draws: s.Draws, Score: s.Points()}
-			p.Elo, p.EloError = eloJSON(s.Elo())
+			p.Elo, p.EloError, p.EloLow, p.EloHigh = eloJSON(s.Elo())
 			tail.Pairs = append(tail.Pairs, p)
 		}
 	}
@@ -149,16 +153,18 @@ func (j *JSONWriter) End(t *Tally, commands map[string]string, test *SPRTJSON, i
 	return j.err
 }
 
-func eloJSON(e Elo) (diff, err *float64) {
-	if !e.Finite() {
-		if !math.IsInf(e.Diff, 0) && !math.IsNaN(e.Diff) {
-			d := round2(e.Diff)
-			return &d, nil
-		}
-		return nil, nil
+// eloJSON returns an Elo's figures as JSON numbers, nil where they are
+// not finite.
+func eloJSON(e Elo) (diff, err, low, high *float64) {
+	return finite(e.Diff), finite(e.Error), finite(e.Low), finite(e.High)
+}
+
+func finite(x float64) *float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return nil
 	}
-	d, x := round2(e.Diff), round2(e.Error)
-	return &d, &x
+	r := round2(x)
+	return &r
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }

@@ -28,11 +28,33 @@ func TestEloOf(t *testing.T) {
 			t.Errorf("EloOf(%d, %d, %d) is not finite", tc.w, tc.l, tc.d)
 		}
 	}
+	if e := EloOf(136, 96, 111); !near(e.Low, 40.70-30.43, 0.01) || !near(e.High, 40.70+30.43, 0.01) {
+		t.Errorf("the ends of a symmetric interval: %+v", e)
+	}
+	// Where the interval passes 0% or 100%, the ends are Wilson's, worked
+	// by hand: 400 of 400 give a score of at least 0.99049 (+807), 1 of
+	// 10 one in [0.01787, 0.40415] (-696, -67).
+	for _, tc := range []struct {
+		w, l, d   int
+		low, high float64
+	}{
+		{400, 0, 0, 807.0, math.Inf(1)},
+		{0, 400, 0, math.Inf(-1), -807.0},
+		{1, 9, 0, -696.0, -67.4},
+	} {
+		e := EloOf(tc.w, tc.l, tc.d)
+		if !math.IsInf(e.Error, 1) || e.Finite() {
+			t.Errorf("EloOf(%d, %d, %d): the interval passes an end, want an infinite error, got %+v", tc.w, tc.l, tc.d, e)
+		}
+		endsNear := func(got, want float64) bool {
+			return math.IsInf(want, 0) && got == want || near(got, want, 0.1)
+		}
+		if !endsNear(e.Low, tc.low) || !endsNear(e.High, tc.high) {
+			t.Errorf("EloOf(%d, %d, %d) ends [%.1f, %.1f], want [%.1f, %.1f]", tc.w, tc.l, tc.d, e.Low, e.High, tc.low, tc.high)
+		}
+	}
 	if e := EloOf(10, 0, 0); !math.IsInf(e.Diff, 1) || e.Finite() {
 		t.Errorf("a clean sweep: %+v, want +Inf", e)
-	}
-	if e := EloOf(1, 9, 0); !math.IsInf(e.Error, 1) {
-		t.Errorf("10 games at 10%%: the interval passes 0%%, want an infinite error, got %+v", e)
 	}
 	if e := EloOf(0, 0, 0); !math.IsNaN(e.Diff) {
 		t.Errorf("no games: %+v, want NaN", e)
