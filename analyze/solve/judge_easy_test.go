@@ -20,7 +20,8 @@ func TestEasyOverlooksThreats(t *testing.T) {
 	p, _ := NewPousse(g.Size, parse.RulesContest)
 	ctx := context.Background()
 	var open, easyLeaks, normalLeaks int
-	for _, mv := range g.Moves {
+	careless := 0 // easy's judgments of depth 1: its careless positions
+	for i, mv := range g.Moves {
 		if w, _ := p.Winner(); w != analyze.None {
 			break
 		}
@@ -45,14 +46,20 @@ func TestEasyOverlooksThreats(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				if c.count == &easyLeaks && j.Depth == 1 {
+					careless++
+				}
 				if leaves(p, j.Best) {
 					*c.count++
+					if c.count == &easyLeaks && j.Depth > 1 {
+						t.Errorf("easy left a win at once before move %d with a judgment of depth %d: only a careless position (depth 1) may", i+1, j.Depth)
+					}
 				}
 			}
 		}
 		p.Play(mv.Dir(), mv.Line())
 	}
-	t.Logf("%d positions with a threat to parry: easy left it in %d, normal in %d", open, easyLeaks, normalLeaks)
+	t.Logf("%d positions with a threat to parry: easy left it in %d (careless in %d), normal in %d", open, easyLeaks, careless, normalLeaks)
 	if open < 20 {
 		t.Fatalf("only %d positions with a threat to parry: the game no longer tests this", open)
 	}

@@ -311,6 +311,9 @@ func (p *Pousse) Judge(ctx context.Context, opts JudgeOptions) (Judgment, error)
 	s.lim = limits{ctx: ctx}
 	var j Judgment
 	want := opts.maxDepth()
+	if s.careless {
+		want = 1 // the root's moves are valued as they look: deeper adds nothing
+	}
 	for d := 1; d <= want; d++ {
 		s.iteration = d
 		v := s.negamax(p.b, 0, d, -inf, inf)
