@@ -1006,14 +1006,15 @@ try {
   diag = nextDiagnostics(page);
   await replaceLine(page, 7, "t2");
   await diag;
-  // The panel is redrawn as diagnostics arrive: wait for t2's own item with its action.
+  // The panel is redrawn as diagnostics arrive: wait for t2's own item with its action
+  // (a loaded machine makes the worker answer the code actions late).
   await page
     .waitForFunction(
       () =>
         [...document.getElementById("editor").shadowRoot.querySelectorAll(".cm-panel-lint li.cm-diagnostic")].some(
           (li) => /t2/.test(li.querySelector(".cm-diagnosticText")?.textContent ?? "") && li.querySelector(".cm-diagnosticAction"),
         ),
-      { timeout: 8000 },
+      { timeout: 20000 },
     )
     .catch(() => {});
   diags = await lint(page);
