@@ -72,9 +72,3 @@ func wilson(p, n float64) (lo, hi float64) {
 	}
 	return lo, hi
 }
-
-// Finite reports whether both figures are numbers, as JSON can hold
-// them.
-func (e Elo) Finite() bool {
-	return !math.IsInf(e.Diff, 0) && !math.IsNaN(e.Diff) && !math.IsInf(e.Error, 0) && !math.IsNaN(e.Error)
-}

@@ -24,7 +24,7 @@ func TestEloOf(t *testing.T) {
 		if !near(e.Diff, tc.diff, 0.01) || !near(e.Error, tc.error, 0.01) {
 			t.Errorf("EloOf(%d, %d, %d) = %.2f ± %.2f, want %.2f ± %.2f", tc.w, tc.l, tc.d, e.Diff, e.Error, tc.diff, tc.error)
 		}
-		if !e.Finite() {
+		if !finiteElo(e) {
 			t.Errorf("EloOf(%d, %d, %d) is not finite", tc.w, tc.l, tc.d)
 		}
 	}
@@ -43,7 +43,7 @@ func TestEloOf(t *testing.T) {
 		{1, 9, 0, -696.0, -67.4},
 	} {
 		e := EloOf(tc.w, tc.l, tc.d)
-		if !math.IsInf(e.Error, 1) || e.Finite() {
+		if !math.IsInf(e.Error, 1) || finiteElo(e) {
 			t.Errorf("EloOf(%d, %d, %d): the interval passes an end, want an infinite error, got %+v", tc.w, tc.l, tc.d, e)
 		}
 		endsNear := func(got, want float64) bool {
@@ -53,7 +53,7 @@ func TestEloOf(t *testing.T) {
 			t.Errorf("EloOf(%d, %d, %d) ends [%.1f, %.1f], want [%.1f, %.1f]", tc.w, tc.l, tc.d, e.Low, e.High, tc.low, tc.high)
 		}
 	}
-	if e := EloOf(10, 0, 0); !math.IsInf(e.Diff, 1) || e.Finite() {
+	if e := EloOf(10, 0, 0); !math.IsInf(e.Diff, 1) || finiteElo(e) {
 		t.Errorf("a clean sweep: %+v, want +Inf", e)
 	}
 	if e := EloOf(0, 0, 0); !math.IsNaN(e.Diff) {
@@ -107,4 +107,14 @@ func TestSPRT(t *testing.T) {
 	if llr := sweep.LLR(3, 2, 0); sweep.Decide(llr) != Continue {
 		t.Errorf("3-2 against [0, 100]: LLR %v, %v", llr, sweep.Decide(llr))
 	}
+}
+
+// finiteElo reports whether an Elo's difference and error are numbers.
+func finiteElo(e Elo) bool {
+	for _, x := range []float64{e.Diff, e.Error} {
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return false
+		}
+	}
+	return true
 }
