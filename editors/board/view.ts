@@ -360,7 +360,7 @@ export class BoardView {
     // A large board keeps its drawn size and scrolls (its cells stay readable); a small one fits the pane.
     p.svg.classList.toggle("big", b.rows.length > 12);
     // On a board larger than the view, bring the last move into sight.
-    p.svg.querySelector("rect.cell.last")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    reveal(p.svg, p.svg.querySelector("rect.cell.last"));
     p.moves.replaceChildren();
     p.moves.start = (b.moves[0]?.move ?? 1);
     for (const mv of b.moves) {
@@ -371,7 +371,7 @@ export class BoardView {
       else if (b.end > 0 && mv.move > b.end) li.className = "unplayed";
       p.moves.append(li);
     }
-    p.moves.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+    reveal(p.moves, p.moves.querySelector(".current"));
     p.first.disabled = p.prev.disabled = b.kind === "path" || b.move <= 0;
     p.next.disabled = p.last.disabled = b.kind === "path" || b.move >= b.count || !!b.explore;
     if (!before || before.game !== b.game || before.file !== b.file) {
@@ -724,4 +724,20 @@ export class BoardView {
     const e = this.evaluations;
     return e && this.board && e.game === this.board.game ? e.annotations : [];
   }
+}
+
+/**
+ * reveal scrolls box, and box alone, so that target comes into sight at
+ * its nearest edge, as scrollIntoView's "nearest" does but without
+ * scrolling the view around box, which would take the buttons and the
+ * value line off the screen at each move of a long game.
+ */
+function reveal(box: HTMLElement, target: Element | null): void {
+  if (!target) return;
+  const b = box.getBoundingClientRect();
+  const t = target.getBoundingClientRect();
+  if (t.top < b.top) box.scrollTop -= b.top - t.top;
+  else if (t.bottom > b.bottom) box.scrollTop += Math.min(t.bottom - b.bottom, t.top - b.top);
+  if (t.left < b.left) box.scrollLeft -= b.left - t.left;
+  else if (t.right > b.right) box.scrollLeft += Math.min(t.right - b.right, t.left - b.left);
 }
