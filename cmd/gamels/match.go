@@ -407,9 +407,17 @@ func printResults(w io.Writer, t *match.Tally, test *match.SPRTJSON) {
 		width = max(width, len(n))
 	}
 	cross := len(names) > 2
+	// The Elo column is as wide as its widest figure, so that the
+	// crosstable after it stays aligned.
+	elos := make([]string, len(names))
+	eloWidth := 11
+	for i, n := range names {
+		elos[i] = formatElo(t.Player(n).Elo())
+		eloWidth = max(eloWidth, utf8.RuneCountInString(elos[i]))
+	}
 	fmt.Fprintf(w, "\n   %-*s  games   wins losses  draws  points   score  Elo", width, "player")
 	if cross {
-		fmt.Fprint(w, "        ")
+		fmt.Fprint(w, strings.Repeat(" ", eloWidth-len("Elo")))
 		for i := range names {
 			fmt.Fprintf(w, " %7d", i+1)
 		}
@@ -421,8 +429,8 @@ func printResults(w io.Writer, t *match.Tally, test *match.SPRTJSON) {
 		if s.Games() > 0 {
 			score = fmt.Sprintf("%.1f%%", 100*s.Points()/float64(s.Games()))
 		}
-		line := fmt.Sprintf("%2d %-*s %6d %6d %6d %6d %7s %7s  %-11s", i+1, width, n, s.Games(), s.Wins, s.Losses, s.Draws,
-			formatPoints(s.Points()), score, formatElo(s.Elo()))
+		line := fmt.Sprintf("%2d %-*s %6d %6d %6d %6d %7s %7s  %-*s", i+1, width, n, s.Games(), s.Wins, s.Losses, s.Draws,
+			formatPoints(s.Points()), score, eloWidth, elos[i])
 		if cross {
 			for _, m := range names {
 				cell := "-"

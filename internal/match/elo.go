@@ -10,9 +10,10 @@ import "math"
 // score, s ± 1.96·σ/√n with σ² the variance of the points of one game,
 // each end turned into Elo, and its half width is the error reported.
 // Where that interval reaches past 0% or 100% (as it does whenever every
-// game went one way), its ends are those of Wilson's score interval for
-// s over n games instead, which stays inside and, counting each game as
-// a win or a loss, is wider than the trinomial one, never narrower.
+// game went one way), or has no width (every game drawn), its ends are
+// those of Wilson's score interval for s over n games instead, which
+// stays inside and, counting each game as a win or a loss, is wider than
+// the trinomial one, never narrower.
 
 // z95 is the two-sided 95% quantile of the normal distribution.
 const z95 = 1.959963984540054
@@ -27,7 +28,7 @@ func eloOf(score float64) float64 {
 // 95% interval.
 type Elo struct {
 	Diff  float64 // ±Inf for a score of 100% or 0%; NaN without games
-	Error float64 // +Inf when an end of the interval is past 0% or 100%; NaN without games
+	Error float64 // +Inf where the ends are Wilson's (below); NaN without games
 	// Low and High are the 95% interval's ends: Diff ± Error when
 	// Error is finite, else Wilson's (-Inf at 0%, +Inf at 100%).
 	Low, High float64
@@ -46,7 +47,7 @@ func EloOf(w, l, d int) Elo {
 	sigma := math.Sqrt(variance / n)
 	lo, hi := s-z95*sigma, s+z95*sigma
 	e := Elo{Diff: eloOf(s), Error: math.Inf(1)}
-	if lo > 0 && hi < 1 {
+	if sigma > 0 && lo > 0 && hi < 1 {
 		e.Error = (eloOf(hi) - eloOf(lo)) / 2
 		e.Low, e.High = e.Diff-e.Error, e.Diff+e.Error
 		return e

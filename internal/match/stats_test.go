@@ -31,9 +31,10 @@ func TestEloOf(t *testing.T) {
 	if e := EloOf(136, 96, 111); !near(e.Low, 40.70-30.43, 0.01) || !near(e.High, 40.70+30.43, 0.01) {
 		t.Errorf("the ends of a symmetric interval: %+v", e)
 	}
-	// Where the interval passes 0% or 100%, the ends are Wilson's, worked
-	// by hand: 400 of 400 give a score of at least 0.99049 (+807), 1 of
-	// 10 one in [0.01787, 0.40415] (-696, -67).
+	// Where the interval passes 0% or 100%, or has no width, the ends are
+	// Wilson's, worked by hand: 400 of 400 give a score of at least
+	// 0.99049 (+807), 1 of 10 one in [0.01787, 0.40415] (-696, -67), 6
+	// draws one in [0.1876, 0.8124] (±254.6).
 	for _, tc := range []struct {
 		w, l, d   int
 		low, high float64
@@ -41,6 +42,7 @@ func TestEloOf(t *testing.T) {
 		{400, 0, 0, 807.0, math.Inf(1)},
 		{0, 400, 0, math.Inf(-1), -807.0},
 		{1, 9, 0, -696.0, -67.4},
+		{0, 0, 6, -254.6, 254.6}, // all drawn: the normal interval has no width
 	} {
 		e := EloOf(tc.w, tc.l, tc.d)
 		if !math.IsInf(e.Error, 1) || finiteElo(e) {
