@@ -85,7 +85,7 @@ export function diagnostics(): LSPClientExtension {
         const plugin = view && LSPPlugin.get(view);
         if (!view || !plugin) return true;
         lastPublished.set(view, { version: file.version, items: params.diagnostics });
-        show(view, plugin, params.diagnostics, new Map());
+        show(view, plugin, file.version, params.diagnostics, carried(view, file.version, params.diagnostics));
         void requestFixes(client, view, plugin, params.uri, file.version, params.diagnostics);
         return true;
       },
@@ -93,7 +93,33 @@ export function diagnostics(): LSPClientExtension {
   };
 }
 
-function show(view: EditorView, plugin: LSPPlugin, items: LspDiagnostic[], fixes: Map<LspDiagnostic, CodeAction[]>): void {
+/** The fixes shown with the last publication, by view. */
+const shownFixes = new WeakMap<EditorView, { version: number; fixes: Map<LspDiagnostic, CodeAction[]> }>();
+
+/**
+ * carried returns the fixes already shown for the diagnostics of a new
+ * publication of the same version (the engine's annotations come after
+ * the parse errors, in a publication of their own): their actions stay
+ * until the server's answer for the new publication, rather than go and
+ * come back.
+ */
+function carried(view: EditorView, version: number, items: LspDiagnostic[]): Map<LspDiagnostic, CodeAction[]> {
+  const out = new Map<LspDiagnostic, CodeAction[]>();
+  const last = shownFixes.get(view);
+  if (!last || last.version !== version) return out;
+  for (const item of items) {
+    for (const [d, acts] of last.fixes) {
+      if (sameDiag(d, item)) {
+        out.set(item, acts);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function show(view: EditorView, plugin: LSPPlugin, version: number, items: LspDiagnostic[], fixes: Map<LspDiagnostic, CodeAction[]>): void {
+  shownFixes.set(view, { version, fixes });
   const doc = plugin.syncedDoc;
   const list: Diagnostic[] = [];
   for (const item of items) {
@@ -153,7 +179,7 @@ async function requestFixes(client: LSPClient, view: EditorView, plugin: LSPPlug
   }
   for (const l of fixes.values()) l.sort((a, b) => Number(!!b.isPreferred) - Number(!!a.isPreferred));
   received = performance.now();
-  show(view, plugin, items, fixes);
+  show(view, plugin, version, items, fixes);
 }
 
 function fixAction(client: LSPClient, uri: string, a: CodeAction): Action {
