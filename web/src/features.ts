@@ -106,17 +106,20 @@ const shownFixes = new WeakMap<EditorView, { version: number; fixes: Map<LspDiag
 function carried(view: EditorView, version: number, items: LspDiagnostic[]): Map<LspDiagnostic, CodeAction[]> {
   const out = new Map<LspDiagnostic, CodeAction[]>();
   const last = shownFixes.get(view);
-  if (!last || last.version !== version) return out;
+  if (!last || last.version !== version || last.fixes.size === 0) return out;
+  // By key, not pairwise: a file of errors has thousands of items.
+  const byKey = new Map<string, CodeAction[]>();
+  for (const [d, acts] of last.fixes) byKey.set(diagKey(d), acts);
   for (const item of items) {
-    for (const [d, acts] of last.fixes) {
-      if (sameDiag(d, item)) {
-        out.set(item, acts);
-        break;
-      }
-    }
+    const acts = byKey.get(diagKey(item));
+    if (acts) out.set(item, acts);
   }
   return out;
 }
+
+/** diagKey is what sameDiag compares, as one string. */
+const diagKey = (d: LspDiagnostic) =>
+  `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.code ?? ""} ${d.message}`;
 
 function show(view: EditorView, plugin: LSPPlugin, version: number, items: LspDiagnostic[], fixes: Map<LspDiagnostic, CodeAction[]>): void {
   shownFixes.set(view, { version, fixes });
