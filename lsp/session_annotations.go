@@ -34,7 +34,7 @@ func (s *Server) startAnnotations(d *openDoc, snap *snapshot, diags []protocol.D
 	}
 	d.annCancel = cancel
 	d.annMu.Unlock()
-	go func() {
+	started := s.bg.do(func() {
 		defer cancel()
 		var progress *annProgress
 		finished := false
@@ -74,7 +74,10 @@ func (s *Server) startAnnotations(d *openDoc, snap *snapshot, diags []protocol.D
 			s.log.Debug(AnnotatedMethod, zlog.Error(err))
 		}
 		s.refreshInlayHints(ctx, refresh)
-	}()
+	})
+	if !started {
+		cancel() // the session has ended
+	}
 }
 
 // storeAnnotations makes as the document's annotations unless the job

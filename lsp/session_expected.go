@@ -148,13 +148,13 @@ func (s *Server) refreshExpected(changed func(path string) bool) {
 			})
 		}
 		if updated && refresh {
-			go func() {
+			s.bg.do(func() {
 				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 				defer cancel()
 				if _, err := s.conn.Call(ctx, protocol.MethodWorkspaceCodeLensRefresh, nil, nil); err != nil {
 					s.log.Debug("codeLens/refresh", zlog.Error(err))
 				}
-			}()
+			})
 		}
 	})
 }
@@ -163,6 +163,7 @@ func (s *Server) refreshExpected(changed func(path string) bool) {
 // order asked, on a goroutine of its own while there are some.
 type fileWork struct {
 	log     *zlog.Logger
+	bg      *background // the session's; nil in tests of fileWork alone
 	mu      sync.Mutex
 	queue   []func()
 	running bool
@@ -174,8 +175,12 @@ func (w *fileWork) do(f func()) {
 	defer w.mu.Unlock()
 	w.queue = append(w.queue, f)
 	if !w.running {
+		if w.bg == nil {
+			go w.run()
+		} else if !w.bg.do(w.run) {
+			return // the session has ended
+		}
 		w.running = true
-		go w.run()
 	}
 }
 
@@ -273,7 +278,7 @@ func (s *Server) watchExpected() {
 	if !dynamic {
 		return
 	}
-	go func() {
+	s.bg.do(func() {
 		w := &s.expectedWatch
 		w.regMu.Lock()
 		defer w.regMu.Unlock()
@@ -310,5 +315,5 @@ func (s *Server) watchExpected() {
 		}
 		w.registered = globs
 		s.log.Debug("watching expected outputs", zlog.Strings("globs", globs))
-	}()
+	})
 }

@@ -68,7 +68,7 @@ func (s *Server) startProgressAfter(after time.Duration, wp *workProgress) *work
 		return nil
 	}
 	wp.s = s
-	wp.timer = time.AfterFunc(after, wp.begin)
+	wp.timer = time.AfterFunc(after, func() { s.bg.run(wp.begin) })
 	return wp
 }
 

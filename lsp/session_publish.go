@@ -137,7 +137,7 @@ func (s *Server) diagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
 	// A text just opened (or replaced whole) has its line index made on
 	// first use (textpos.FromBytes): make it now, alongside the parse
 	// and analysis, which do not need it. A no-op for an edited text.
-	go func() {
+	s.bg.do(func() {
 		defer func() {
 			if r := recover(); r != nil {
 				s.log.Error("panic building the line index", zlog.String("uri", string(snap.uri)),
@@ -145,7 +145,7 @@ func (s *Server) diagnostics(snap *snapshot) (diags []protocol.Diagnostic) {
 			}
 		}()
 		snap.text.Index()
-	}()
+	})
 	fa, err := snap.Analysis()
 	if errors.Is(err, errSuperseded) {
 		return nil

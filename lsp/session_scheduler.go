@@ -66,7 +66,7 @@ func (ds *diagScheduler) schedule(snap *snapshot) {
 	switch {
 	case ds.timer == nil:
 		ds.burst = now
-		ds.timer = time.AfterFunc(ds.s.opts.Leading, ds.run)
+		ds.timer = time.AfterFunc(ds.s.opts.Leading, func() { ds.s.bg.run(ds.run) })
 	case ds.timer.Stop():
 		// Still waiting: wait again, but not past MaxDelay from the
 		// start of the burst.

@@ -90,3 +90,52 @@ func TestLeadingDelay(t *testing.T) {
 		t.Errorf("%d publications within the leading delay, want none", len(got))
 	}
 }
+
+// TestServeWaitsForBackground holds a document's publication in flight
+// while the client closes the connection: Serve returns only once that
+// run has ended, and nothing is logged after it returns. (Serve used to
+// return at once, and the run logged its failed publication later.)
+func TestServeWaitsForBackground(t *testing.T) {
+	core, logs := observer.New(zap.DebugLevel)
+	a, b := net.Pipe()
+	srv := NewServer(Options{Logger: core, Debounce: 5 * time.Millisecond, MaxDelay: 50 * time.Millisecond})
+	entered, release := make(chan struct{}), make(chan struct{})
+	var once atomic.Bool
+	setTestHook(t, func(_ context.Context, method string) {
+		if method == "publish" && !once.Swap(true) {
+			close(entered)
+			<-release
+		}
+	})
+	exit := make(chan int, 1)
+	go func() { exit <- srv.Serve(context.Background(), wire.NewStream(a, srv.opts.Logger)) }()
+	c := connectClient(t, jsonrpc2.NewStream(b), exit)
+	c.srv = srv
+	c.initialize(nil, "")
+	c.open("file:///held.pousse", 1, "2\nL1\nQUIT\n")
+	select {
+	case <-entered:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the publication never began")
+	}
+	c.conn.Close()
+	select {
+	case <-exit:
+		close(release)
+		t.Fatal("Serve returned while a publication was in flight")
+	case <-time.After(200 * time.Millisecond):
+	}
+	close(release)
+	var code int
+	select {
+	case code = <-exit:
+	case <-time.After(5 * time.Second):
+		t.Fatal("Serve did not return after the publication ended")
+	}
+	exit <- code // for connectClient's cleanup
+	n := logs.Len()
+	time.Sleep(100 * time.Millisecond)
+	if later := logs.All()[n:]; len(later) > 0 {
+		t.Errorf("logged after Serve returned: %v", later)
+	}
+}

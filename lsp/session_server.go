@@ -123,6 +123,9 @@ type Server struct {
 	staleDropped atomic.Int64 // results not published because a newer one was
 
 	idle *idleRelease // returns freed memory after work on a large document
+	// bg counts the goroutines started beside the requests; Serve waits
+	// for them (session_background.go).
+	bg background
 
 	expectedWatch expectedWatch // session_expected.go
 	files         fileWork      // the readings of expected outputs (session_expected.go)
@@ -161,7 +164,7 @@ func NewServer(opts Options) *Server {
 	if opts.IdleRelease == 0 {
 		opts.IdleRelease = 2 * time.Second
 	}
-	return &Server{
+	s := &Server{
 		idle:     &idleRelease{delay: opts.IdleRelease, release: debug.FreeOSMemory},
 		log:      zlog.New(opts.Logger),
 		opts:     opts,
@@ -174,6 +177,8 @@ func NewServer(opts Options) *Server {
 
 		annProgressAfter: annotationProgressAfter,
 	}
+	s.files.bg = &s.bg
+	return s
 }
 
 // Serve speaks the protocol over stream until the client sends exit or
@@ -211,6 +216,9 @@ func (s *Server) Serve(ctx context.Context, stream jsonrpc2.Stream) int {
 	}
 	s.stopDiagnostics()
 	s.idle.stop()
+	if !s.bg.close(2 * time.Second) {
+		s.log.Warn("background work did not end in time")
+	}
 
 	s.mu.Lock()
 	defer s.mu.Unlock()

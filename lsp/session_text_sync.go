@@ -188,10 +188,10 @@ func (s *Server) didClose(ctx context.Context, raw []byte) error {
 		// after a large document, the editor's process should shrink
 		// now. A forced collection costs a few milliseconds, off the
 		// read loop.
-		go func() {
+		s.bg.do(func() {
 			debug.FreeOSMemory()
 			s.log.Debug("memory returned after closing a large document", zlog.Int("bytes", size))
-		}()
+		})
 	}
 	return nil
 }
