@@ -19,15 +19,13 @@ type background struct {
 	idle   chan struct{} // closed when n drops to 0 after close
 }
 
-// run runs f on the calling goroutine, counted, unless b is closed; it
-// reports whether f ran.
-func (b *background) run(f func()) bool {
+// run runs f on the calling goroutine, counted, unless b is closed.
+func (b *background) run(f func()) {
 	if !b.enter() {
-		return false
+		return
 	}
 	defer b.leave()
 	f()
-	return true
 }
 
 // do starts f on a goroutine of its own, counted, unless b is closed; it

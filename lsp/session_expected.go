@@ -163,7 +163,7 @@ func (s *Server) refreshExpected(changed func(path string) bool) {
 // order asked, on a goroutine of its own while there are some.
 type fileWork struct {
 	log     *zlog.Logger
-	bg      *background // the session's; nil in tests of fileWork alone
+	bg      *background // the session's
 	mu      sync.Mutex
 	queue   []func()
 	running bool
@@ -175,9 +175,7 @@ func (w *fileWork) do(f func()) {
 	defer w.mu.Unlock()
 	w.queue = append(w.queue, f)
 	if !w.running {
-		if w.bg == nil {
-			go w.run()
-		} else if !w.bg.do(w.run) {
+		if !w.bg.do(w.run) {
 			return // the session has ended
 		}
 		w.running = true

@@ -42,13 +42,9 @@ const severity = ["error", "error", "warning", "info", "hint"] as const;
 /** The diagnostics of the last publication, with the actions found for them. */
 let lastPublished = new WeakMap<EditorView, { version: number; items: LspDiagnostic[] }>();
 
-const sameDiag = (a: LspDiagnostic, b: LspDiagnostic) =>
-  a.message === b.message &&
-  a.code === b.code &&
-  a.range.start.line === b.range.start.line &&
-  a.range.start.character === b.range.start.character &&
-  a.range.end.line === b.range.end.line &&
-  a.range.end.character === b.range.end.character;
+/** diagKey is a diagnostic's identity (its range, code and message), as one string. */
+const diagKey = (d: LspDiagnostic) =>
+  `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.code ?? ""} ${d.message}`;
 
 let received = 0;
 
@@ -117,10 +113,6 @@ function carried(view: EditorView, version: number, items: LspDiagnostic[]): Map
   return out;
 }
 
-/** diagKey is what sameDiag compares, as one string. */
-const diagKey = (d: LspDiagnostic) =>
-  `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.code ?? ""} ${d.message}`;
-
 function show(view: EditorView, plugin: LSPPlugin, version: number, items: LspDiagnostic[], fixes: Map<LspDiagnostic, CodeAction[]>): void {
   shownFixes.set(view, { version, fixes });
   const doc = plugin.syncedDoc;
@@ -170,10 +162,15 @@ async function requestFixes(client: LSPClient, view: EditorView, plugin: LSPPlug
   const last = lastPublished.get(view);
   if (!last || last.items !== items || last.version !== version || actions.length === 0 || LSPPlugin.get(view) !== plugin) return;
   const fixes = new Map<LspDiagnostic, CodeAction[]>();
+  const byKey = new Map<string, LspDiagnostic>();
+  for (const item of items) {
+    const k = diagKey(item);
+    if (!byKey.has(k)) byKey.set(k, item); // the first, as a search would
+  }
   for (const a of actions) {
     if (!a.edit) continue;
     for (const d of a.diagnostics ?? []) {
-      const item = items.find((x) => sameDiag(x, d));
+      const item = byKey.get(diagKey(d));
       if (!item) continue;
       const l = fixes.get(item) ?? [];
       l.push(a);
